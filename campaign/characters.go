@@ -1,0 +1,326 @@
+package campaign
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/ltscamp/ltscamp/events"
+	"github.com/ltscamp/ltscamp/projections"
+	"github.com/ltscamp/ltscamp/rules"
+)
+
+// NewCharacter is what `char new` asks for.
+type NewCharacter struct {
+	Name       string
+	Attributes rules.Attributes
+	// Skills are written "Name:Level" ("Unarmed:2", "Medic").
+	Skills []string
+}
+
+// Edition returns the campaign's edition.
+func (s *Service) Edition() (rules.Edition, error) {
+	c, err := s.campaignState()
+	if err != nil {
+		return "", err
+	}
+	return c.Edition, nil
+}
+
+// ParseSkills resolves "Name:Level" skill specs in the campaign's edition.
+func ParseSkills(ed rules.Edition, specs []string) ([]rules.SkillLevel, error) {
+	out := make([]rules.SkillLevel, 0, len(specs))
+	for _, spec := range specs {
+		sl, err := rules.ParseSkillLevel(ed, spec)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, sl)
+	}
+	return out, nil
+}
+
+// CreateCharacter validates a new character by the edition's rules and
+// records character.created.
+func (s *Service) CreateCharacter(nc NewCharacter) (projections.Sheet, error) {
+	name := projections.NormalizeName(nc.Name)
+	var sheet projections.Sheet
+	_, err := s.execute(func(d *decision) error {
+		camp, err := d.campaignState()
+		if err != nil {
+			return err
+		}
+		if name == "" {
+			return rules.Errorf(rules.CodeInvalid, "a character needs a name")
+		}
+		if strings.ContainsAny(name, ":,") {
+			return rules.Errorf(rules.CodeInvalid, "character name %q: names may not contain ':' or ',' (they separate names in commands)", name)
+		}
+		r, err := d.rosterState()
+		if err != nil {
+			return err
+		}
+		if m, ok := r.Find(name); ok {
+			return rules.Errorf(rules.CodeConflict, "a character named %q is already in the party (created at seq %d); choose another name", m.Name, m.Seq)
+		}
+		skills, err := ParseSkills(camp.Edition, nc.Skills)
+		if err != nil {
+			return err
+		}
+		if err := rules.ValidateNewCharacter(camp.Edition, name, nc.Attributes, skills); err != nil {
+			return err
+		}
+		id := d.s.newID()
+		stream := events.CharacterStream(id)
+		d.expect(stream, 0)
+		p := events.CharacterCreated{
+			CharacterID: id, Name: name, Edition: string(camp.Edition),
+			Attributes: events.Attributes{ST: nc.Attributes.ST, DX: nc.Attributes.DX, IQ: nc.Attributes.IQ},
+			Skills:     []events.SkillLevel{},
+		}
+		for _, sl := range skills {
+			p.Skills = append(p.Skills, events.SkillLevel{Skill: sl.Skill.Key, Name: sl.Skill.NameIn(camp.Edition), Level: sl.Level})
+		}
+		if err := d.emit(stream, p); err != nil {
+			return err
+		}
+		return nil
+	})
+	if err != nil {
+		return sheet, err
+	}
+	return s.Sheet(name)
+}
+
+// GrantKarma gives a character karma points.
+func (s *Service) GrantKarma(name string, n int, reason string) (projections.Sheet, error) {
+	return s.grant(name, n, "karma", func() events.Payload { return events.KarmaGranted{Amount: n, Reason: reason} })
+}
+
+// GrantWish gives a character wishes.
+func (s *Service) GrantWish(name string, n int, reason string) (projections.Sheet, error) {
+	return s.grant(name, n, "wishes", func() events.Payload { return events.WishGranted{Amount: n, Reason: reason} })
+}
+
+// AddCurse lays curse levels on a character: each worsens every check and
+// damage roll he makes by one.
+func (s *Service) AddCurse(name string, n int, reason string) (projections.Sheet, error) {
+	return s.grant(name, n, "curse levels", func() events.Payload { return events.CurseAdded{Levels: n, Reason: reason} })
+}
+
+func (s *Service) grant(name string, n int, what string, payload func() events.Payload) (projections.Sheet, error) {
+	var sheetName string
+	_, err := s.execute(func(d *decision) error {
+		if n < 1 {
+			return rules.Errorf(rules.CodeInvalid, "cannot grant %d %s: the number must be 1 or more", n, what)
+		}
+		c, err := d.character(name)
+		if err != nil {
+			return err
+		}
+		sheetName = c.sheet.Name
+		return d.emit(c.stream, payload())
+	})
+	if err != nil {
+		return projections.Sheet{}, err
+	}
+	return s.Sheet(sheetName)
+}
+
+// AwardXP gives each named character n XP, as one command.
+func (s *Service) AwardXP(names []string, n int, reason string) ([]projections.Sheet, error) {
+	reason = strings.TrimSpace(reason)
+	var awarded []string
+	_, err := s.execute(func(d *decision) error {
+		awarded = nil
+		if n < 1 {
+			return rules.Errorf(rules.CodeInvalid, "cannot award %d XP: an award is 1 XP or more (spend XP with `ltscamp xp spend`)", n)
+		}
+		if reason == "" {
+			return rules.Errorf(rules.CodeInvalid, "an XP award needs --reason TEXT, so the ledger says why")
+		}
+		if len(names) == 0 {
+			return rules.Errorf(rules.CodeInvalid, "name at least one character to award XP to")
+		}
+		seen := map[string]bool{}
+		for _, name := range names {
+			c, err := d.character(name)
+			if err != nil {
+				return err
+			}
+			if seen[c.member.ID] {
+				return rules.Errorf(rules.CodeInvalid, "%s is named twice in one award", c.sheet.Name)
+			}
+			seen[c.member.ID] = true
+			awarded = append(awarded, c.sheet.Name)
+			if err := d.emit(c.stream, events.XPAwarded{Amount: n, Reason: reason}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.sheetsNamed(awarded)
+}
+
+// Plotword records that the party acquired a plotword and gives every living
+// party member 1 XP, as one command.
+func (s *Service) Plotword(word string) ([]projections.Sheet, error) {
+	word = strings.TrimSpace(word)
+	var awarded []string
+	_, err := s.execute(func(d *decision) error {
+		awarded = nil
+		if word == "" {
+			return rules.Errorf(rules.CodeInvalid, "the plotword is empty")
+		}
+		camp, err := d.campaignState()
+		if err != nil {
+			return err
+		}
+		if seq, ok := camp.Plotwords[projections.PlotwordKey(word)]; ok {
+			return rules.Errorf(rules.CodeRule, "the party already acquired plotword %q (seq %d); a plotword gives XP once", projections.PlotwordKey(word), seq)
+		}
+		r, err := d.rosterState()
+		if err != nil {
+			return err
+		}
+		if err := d.emit(events.CampaignStream, events.PlotwordAcquired{Word: projections.PlotwordKey(word)}); err != nil {
+			return err
+		}
+		for _, m := range r.Members {
+			c, err := d.characterByMember(m)
+			if err != nil {
+				return err
+			}
+			if !c.sheet.Alive() {
+				continue
+			}
+			awarded = append(awarded, c.sheet.Name)
+			// 2021 "Experience Points": when a party acquires a plotword, all characters gain one XP.
+			if err := d.emit(c.stream, events.XPAwarded{Amount: 1, Reason: fmt.Sprintf("plotword %s", projections.PlotwordKey(word)), Plotword: projections.PlotwordKey(word)}); err != nil {
+				return err
+			}
+		}
+		if len(awarded) == 0 {
+			return rules.Errorf(rules.CodeRule, "no living party member to receive the plotword's XP; create characters first")
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.sheetsNamed(awarded)
+}
+
+func (s *Service) sheetsNamed(names []string) ([]projections.Sheet, error) {
+	out := make([]projections.Sheet, 0, len(names))
+	for _, n := range names {
+		sh, err := s.Sheet(n)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, sh)
+	}
+	return out, nil
+}
+
+// Spend describes an XP spend: what to raise and by how many levels.
+type Spend struct {
+	Character string
+	// Target is "ST", "DX", "IQ" or "skill:NAME".
+	Target string
+	Levels int
+}
+
+// SpendResult reports an XP spend.
+type SpendResult struct {
+	Sheet  projections.Sheet
+	Spends []events.XPSpent
+}
+
+// SpendXP raises an attribute or a skill, one level at a time, each level
+// priced by the edition's rules at that moment.
+func (s *Service) SpendXP(sp Spend) (SpendResult, error) {
+	var res SpendResult
+	var who string
+	_, err := s.execute(func(d *decision) error {
+		res.Spends = nil
+		if sp.Levels < 1 {
+			return rules.Errorf(rules.CodeInvalid, "--levels %d: raise by 1 level or more", sp.Levels)
+		}
+		camp, err := d.campaignState()
+		if err != nil {
+			return err
+		}
+		c, err := d.character(sp.Character)
+		if err != nil {
+			return err
+		}
+		who = c.sheet.Name
+		ed := camp.Edition
+		target := strings.TrimSpace(sp.Target)
+		total := 0
+		var prices []string
+		var what string
+		var formula string
+		if len(target) > 6 && strings.EqualFold(target[:6], "skill:") {
+			skill, err := rules.LookupSkill(ed, target[6:])
+			if err != nil {
+				return err
+			}
+			level := c.sheet.SkillLevel(skill.Key)
+			if err := rules.CheckSkillPurchase(ed, who, skill, level, camp.BetweenAdventures()); err != nil {
+				return err
+			}
+			name := skill.NameIn(ed)
+			what = fmt.Sprintf("%s's %s", who, name)
+			for i := 0; i < sp.Levels; i++ {
+				p := rules.SkillPrice(ed, level+i)
+				total += p.XP
+				prices = append(prices, fmt.Sprint(p.XP))
+				formula = p.Formula
+				res.Spends = append(res.Spends, events.XPSpent{On: "skill", Skill: skill.Key, SkillName: name, From: level + i, To: level + i + 1, Price: p.XP, Formula: p.Formula, Edition: string(ed)})
+			}
+			what = fmt.Sprintf("%s to %d", what, level+sp.Levels)
+		} else {
+			at, err := rules.ParseAttribute(target)
+			if err != nil {
+				return rules.Errorf(rules.CodeInvalid, "cannot spend XP on %q: name ST, DX, IQ or skill:NAME (for example skill:Knife)", sp.Target)
+			}
+			attrs := c.sheet.Attributes
+			from := attrs.Get(at)
+			for i := 0; i < sp.Levels; i++ {
+				if err := rules.CheckAttributeRaise(ed, who, attrs, at); err != nil {
+					return err
+				}
+				cur := attrs.Get(at)
+				p := rules.AttributePrice(ed, cur)
+				total += p.XP
+				prices = append(prices, fmt.Sprint(p.XP))
+				formula = p.Formula
+				res.Spends = append(res.Spends, events.XPSpent{On: "attribute", Attribute: string(at), From: cur, To: cur + 1, Price: p.XP, Formula: p.Formula, Edition: string(ed)})
+				attrs = attrs.With(at, cur+1)
+			}
+			what = fmt.Sprintf("%s's %s to %d", who, at, from+sp.Levels)
+		}
+		if unspent := c.sheet.XP.Unspent; total > unspent {
+			cost := fmt.Sprintf("costs %d XP", total)
+			if len(prices) > 1 {
+				cost = fmt.Sprintf("costs %d XP (%s)", total, strings.Join(prices, " + "))
+			}
+			return rules.Errorf(rules.CodeRule, "cannot raise %s: %s, %s has %d unspent (edition %s: %s)", what, cost, who, unspent, ed, formula)
+		}
+		for _, e := range res.Spends {
+			if err := d.emit(c.stream, e); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return SpendResult{}, err
+	}
+	res.Sheet, err = s.Sheet(who)
+	return res, err
+}

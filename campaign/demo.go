@@ -1,0 +1,94 @@
+package campaign
+
+import (
+	"fmt"
+
+	"github.com/ltscamp/ltscamp/rules"
+)
+
+// DemoName is the name of the campaign `ltscamp demo` builds.
+const DemoName = "Rule book examples"
+
+// DemoStep is one command of the demo story, told in words.
+type DemoStep struct {
+	// Source cites the rule book passage the step comes from.
+	Source string
+	// Said is what the command did.
+	Said string
+}
+
+// PlayDemo runs the rule books' own examples as commands on a new, empty
+// campaign: Ajax and Hector are created, roll, contest, earn and spend XP.
+// Every die is entered as the book gives it, so the result is the same on
+// every run.
+func (s *Service) PlayDemo() ([]DemoStep, error) {
+	var steps []DemoStep
+	say := func(source, format string, a ...any) {
+		steps = append(steps, DemoStep{Source: source, Said: fmt.Sprintf(format, a...)})
+	}
+	ajax, err := s.CreateCharacter(NewCharacter{Name: "Ajax", Attributes: rules.Attributes{ST: 12, DX: 11, IQ: 9}, Skills: []string{"Unarmed:2", "Medic:2"}})
+	if err != nil {
+		return steps, err
+	}
+	say("2021 \"New Characters\"", "created %s: ST%d DX%d IQ%d, Unarmed 2, Medic 2", ajax.Name, ajax.Attributes.ST, ajax.Attributes.DX, ajax.Attributes.IQ)
+	hector, err := s.CreateCharacter(NewCharacter{Name: "Hector", Attributes: rules.Attributes{ST: 11, DX: 12, IQ: 9}, Skills: []string{"Pilot:1", "Gunner:1"}})
+	if err != nil {
+		return steps, err
+	}
+	say("2020 \"New Characters\", \"Dog Fights\"", "created %s: ST%d DX%d IQ%d, Pilot 1, Gunner 1", hector.Name, hector.Attributes.ST, hector.Attributes.DX, hector.Attributes.IQ)
+
+	for _, faces := range [][]int{{1, 3, 6}, {2, 3, 4}} {
+		r, err := s.Roll(RollRequest{Expr: "3/DX", Character: "Ajax", Faces: faces, Reason: "strike"})
+		if err != nil {
+			return steps, err
+		}
+		say("2021 \"Hitting a Foe\", \"Strike\"", "Ajax rolled 3/DX %v = %d against DX %d: %s", faces, r.Roll.Total, r.Roll.Target, r.Roll.Outcome)
+	}
+	c, err := s.Contest(ContestRequest{Sides: [2]string{"Ajax:ST", "Hector:ST"}, Faces: [2][]int{{6, 4, 3}, {3, 3, 3}}, Reason: "grapple"})
+	if err != nil {
+		return steps, err
+	}
+	say("2010/2020 \"Winning a Check\"", "contest of ST, Ajax 13 against Hector 9: %s", c.Contest.Explanation)
+	d, err := s.Roll(RollRequest{Expr: "2d6-1", Character: "Ajax", Faces: []int{5, 2}, Reason: "handgun"})
+	if err != nil {
+		return steps, err
+	}
+	say("2021 \"Weapons\"", "Ajax rolled 2d6-1 damage [5 2] = %d", d.Roll.Total)
+
+	if _, err := s.AwardXP([]string{"Ajax"}, 20, "adventure rewards"); err != nil {
+		return steps, err
+	}
+	say("2021 \"Character Development\"", "awarded Ajax 20 XP")
+	sp, err := s.SpendXP(Spend{Character: "Ajax", Target: "ST", Levels: 1})
+	if err != nil {
+		return steps, err
+	}
+	say("2021 \"Character Development\"", "Ajax raised ST 12→13 for %d XP (%s); %d XP left", sp.Spends[0].Price, sp.Spends[0].Formula, sp.Sheet.XP.Unspent)
+	if _, err := s.AwardXP([]string{"Hector"}, 10, "adventure rewards"); err != nil {
+		return steps, err
+	}
+	sp, err = s.SpendXP(Spend{Character: "Hector", Target: "skill:Knife", Levels: 1})
+	if err != nil {
+		return steps, err
+	}
+	say("2021 \"Skills\"", "Hector learned Knife for %d XP between adventures", sp.Spends[0].Price)
+	if _, err := s.Plotword("KITKAT"); err != nil {
+		return steps, err
+	}
+	say("2021 \"Experience Points\"", "the party acquired plotword KITKAT: +1 XP each")
+
+	if _, err := s.GrantKarma("Ajax", 1, "the oracle"); err != nil {
+		return steps, err
+	}
+	r, err := s.Roll(RollRequest{Expr: "3/IQ+Medic", Character: "Ajax", Faces: []int{6, 5, 4}, Reason: "patch up Hector"})
+	if err != nil {
+		return steps, err
+	}
+	say("2021 \"Karma/Wish\"", "Ajax rolled 3/IQ+Medic [6 5 4] = %d against %d: %s", r.Roll.Total, r.Roll.Target, r.Roll.Outcome)
+	rr, err := s.Reroll(RerollRequest{Roll: r.Event.ID, Faces: []int{2, 2, 3}})
+	if err != nil {
+		return steps, err
+	}
+	say("2021 \"Karma/Wish\"", "Ajax spent a karma point to re-roll: [2 2 3] = %d, %s; both rolls stay in the log", rr.Roll.Total, rr.Roll.Outcome)
+	return steps, nil
+}

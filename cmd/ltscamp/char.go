@@ -1,0 +1,278 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/huh"
+	"github.com/spf13/cobra"
+
+	"github.com/ltscamp/ltscamp/campaign"
+	"github.com/ltscamp/ltscamp/projections"
+	"github.com/ltscamp/ltscamp/rules"
+)
+
+type charNewOptions struct {
+	name       string
+	st, dx, iq int
+	skills     []string
+}
+
+func newCharCmd(a *app) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "char",
+		Short: "Create and list characters",
+	}
+	cmd.AddCommand(newCharNewCmd(a), newCharListCmd(a))
+	return cmd
+}
+
+func newCharNewCmd(a *app) *cobra.Command {
+	o := &charNewOptions{}
+	cmd := &cobra.Command{
+		Use:   "new NAME --st N --dx N --iq N [--skill Name:Level]...",
+		Short: "Create a character (32 attribute points, 4 skill points, at most 2 in combat skills)",
+		Long: `Create a character by the campaign edition's rules: ST, DX and IQ of at least 8
+adding up to 32, and up to 4 skill points, at most 2 of them in combat skills.
+
+In a terminal, missing values are asked for in a form that counts the points as
+you type. Without a terminal, or with --no-input, every value must be given.`,
+		Example: `  ltscamp char new Ajax --st 12 --dx 11 --iq 9 --skill Unarmed:2 --skill Medic:2
+  ltscamp char new "Hector of Troy" --st 11 --dx 12 --iq 9
+  ltscamp char new Ajax            # opens the form in a terminal`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 1 {
+				return usagef("char new takes one NAME (quote names with spaces: \"Hector of Troy\"); got %d arguments", len(args))
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 1 {
+				o.name = args[0]
+			}
+			return charNewRun(a, cmd, o)
+		},
+	}
+	f := cmd.Flags()
+	f.IntVar(&o.st, "st", 0, "strength (8 or more)")
+	f.IntVar(&o.dx, "dx", 0, "dexterity (8 or more)")
+	f.IntVar(&o.iq, "iq", 0, "intelligence (8 or more)")
+	f.StringArrayVar(&o.skills, "skill", nil, "a starting skill as Name:Level (repeatable), e.g. Unarmed:2")
+	return cmd
+}
+
+func charNewRun(a *app, cmd *cobra.Command, o *charNewOptions) error {
+	return a.withCampaign(func(s *campaign.Service) error {
+		var missing []string
+		if strings.TrimSpace(o.name) == "" {
+			missing = append(missing, "NAME")
+		}
+		for _, fl := range []string{"st", "dx", "iq"} {
+			if !cmd.Flags().Changed(fl) {
+				missing = append(missing, "--"+fl)
+			}
+		}
+		if len(missing) > 0 {
+			if a.noInput || !a.env.StdinTTY || !a.env.StdoutTTY {
+				why := "there is no terminal to ask in"
+				if a.noInput {
+					why = "--no-input is set"
+				}
+				return usagef("char new needs %s (%s)", strings.Join(missing, ", "), why)
+			}
+			ed, err := s.Edition()
+			if err != nil {
+				return err
+			}
+			if err := charForm(a, ed, cmd, o); err != nil {
+				return err
+			}
+		}
+		sheet, err := s.CreateCharacter(campaign.NewCharacter{
+			Name:       o.name,
+			Attributes: rules.Attributes{ST: o.st, DX: o.dx, IQ: o.iq},
+			Skills:     o.skills,
+		})
+		if err != nil {
+			return err
+		}
+		a.out.note("created %s (seq %d)", sheet.Name, sheet.Seq)
+		printSheet(a.out, sheet)
+		return nil
+	})
+}
+
+// formValues are the form's fields as typed.
+type formValues struct {
+	Name, ST, DX, IQ, Skills string
+}
+
+// charForm asks for the missing values of a new character, counting the
+// points live and validating with the rules.
+func charForm(a *app, ed rules.Edition, cmd *cobra.Command, o *charNewOptions) error {
+	v := &formValues{Name: o.name, Skills: strings.Join(o.skills, ", ")}
+	for _, f := range []struct {
+		flag string
+		dst  *string
+		val  int
+	}{{"st", &v.ST, o.st}, {"dx", &v.DX, o.dx}, {"iq", &v.IQ, o.iq}} {
+		if cmd.Flags().Changed(f.flag) {
+			*f.dst = strconv.Itoa(f.val)
+		} else {
+			*f.dst = "8"
+		}
+	}
+	attrs := func() rules.Attributes {
+		st, _ := strconv.Atoi(strings.TrimSpace(v.ST))
+		dx, _ := strconv.Atoi(strings.TrimSpace(v.DX))
+		iq, _ := strconv.Atoi(strings.TrimSpace(v.IQ))
+		return rules.Attributes{ST: st, DX: dx, IQ: iq}
+	}
+	points := func() string {
+		left := rules.CreationPointsLeft(attrs())
+		switch {
+		case left > 0:
+			return fmt.Sprintf("%d of %d points used, %d left to place", rules.CreationPoints-left, rules.CreationPoints, left)
+		case left < 0:
+			return fmt.Sprintf("%d of %d points used: %d too many", rules.CreationPoints-left, rules.CreationPoints, -left)
+		}
+		return fmt.Sprintf("all %d points placed", rules.CreationPoints)
+	}
+	skillSpecs := func() []string {
+		var out []string
+		for _, part := range strings.Split(v.Skills, ";") {
+			if strings.TrimSpace(part) != "" {
+				out = append(out, strings.TrimSpace(part))
+			}
+		}
+		return out
+	}
+	validateAll := func(string) error {
+		skills, err := campaign.ParseSkills(ed, skillSpecs())
+		if err != nil {
+			return err
+		}
+		return rules.ValidateNewCharacter(ed, v.Name, attrs(), skills)
+	}
+	form := huh.NewForm(
+		huh.NewGroup(
+			huh.NewInput().Title("Name").Value(&v.Name).Validate(func(s string) error {
+				if strings.TrimSpace(s) == "" {
+					return fmt.Errorf("a character needs a name")
+				}
+				return nil
+			}),
+			huh.NewInput().Title("ST").Description("strength: damage dealt and survived").Value(&v.ST).Validate(attrValidator),
+			huh.NewInput().Title("DX").Description("dexterity: hitting and dodging").Value(&v.DX).Validate(attrValidator),
+			huh.NewInput().Title("IQ").Description("intelligence: applying skills").Value(&v.IQ).Validate(attrValidator),
+			huh.NewNote().Title("Points").DescriptionFunc(points, v),
+			huh.NewInput().Title("Skills").
+				Description(fmt.Sprintf("Name:Level separated by ';' (up to %d points, %d in combat skills), e.g. Unarmed:2; Medic:2", rules.CreationSkillPoints, rules.CreationCombatSkillPoints)).
+				Value(&v.Skills).Validate(validateAll),
+		).Title(fmt.Sprintf("New character (edition %s)", ed)),
+	).WithInput(a.env.Stdin).WithOutput(a.env.Stdout).WithAccessible(a.env.Getenv("ACCESSIBLE") != "")
+	if err := form.Run(); err != nil {
+		return usagef("the form was not completed: %v", err)
+	}
+	o.name = v.Name
+	at := attrs()
+	o.st, o.dx, o.iq = at.ST, at.DX, at.IQ
+	o.skills = skillSpecs()
+	return nil
+}
+
+func attrValidator(s string) error {
+	_, err := rules.ParseAttributeValue(strings.TrimSpace(s))
+	return err
+}
+
+func newCharListCmd(a *app) *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:     "list",
+		Short:   "List the party",
+		Example: "  ltscamp char list\n  ltscamp char list --json",
+		Args:    exactArgs(0, "no arguments"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return a.withCampaign(func(s *campaign.Service) error {
+				sheets, err := s.Sheets()
+				if err != nil {
+					return err
+				}
+				if asJSON {
+					return a.out.json(sheets)
+				}
+				if len(sheets) == 0 {
+					a.out.note("the party is empty; create a character with `ltscamp char new`")
+					return nil
+				}
+				rows := make([][]string, 0, len(sheets))
+				for _, sh := range sheets {
+					rows = append(rows, []string{sh.Name, strconv.Itoa(sh.Attributes.ST), strconv.Itoa(sh.Attributes.DX), strconv.Itoa(sh.Attributes.IQ), strconv.Itoa(sh.XP.Unspent), sh.Status})
+				}
+				a.out.table([]string{"NAME", "ST", "DX", "IQ", "XP", "STATUS"}, rows)
+				return nil
+			})
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the sheets as a JSON array")
+	return cmd
+}
+
+func newSheetCmd(a *app) *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "sheet NAME",
+		Short: "Show a character sheet, folded from the log",
+		Example: `  ltscamp sheet Ajax
+  ltscamp sheet ajax --json | jq .xp.unspent`,
+		Args: exactArgs(1, "one character NAME"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return a.withCampaign(func(s *campaign.Service) error {
+				sheet, err := s.Sheet(args[0])
+				if err != nil {
+					return err
+				}
+				if asJSON {
+					return a.out.json(sheet)
+				}
+				printSheet(a.out, sheet)
+				return nil
+			})
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the sheet as JSON (see the README for the keys)")
+	return cmd
+}
+
+// printSheet renders a sheet for people.
+func printSheet(p *printer, s projections.Sheet) {
+	p.printf("%s\n", p.heading(fmt.Sprintf("%s — edition %s, %s", s.Name, s.Edition, s.Status)))
+	skills := make([]string, 0, len(s.Skills))
+	for _, sk := range s.Skills {
+		skills = append(skills, fmt.Sprintf("%s %d", sk.Name, sk.Level))
+	}
+	if len(skills) == 0 {
+		skills = append(skills, "none")
+	}
+	armor := "none"
+	if s.Armor != nil {
+		armor = fmt.Sprintf("%s %d/%d", s.Armor.Name, s.Armor.Protection, s.Armor.Restriction)
+	}
+	rows := [][]string{
+		{"ST", strconv.Itoa(s.Attributes.ST)},
+		{"DX", fmt.Sprintf("%d (adjusted %d)", s.Attributes.DX, s.Adjusted.DX)},
+		{"IQ", strconv.Itoa(s.Attributes.IQ)},
+		{"MA", strconv.Itoa(s.Adjusted.MA)},
+		{"Armor", armor},
+		{"Skills", strings.Join(skills, ", ")},
+		{"XP", fmt.Sprintf("%d earned, %d spent, %d unspent", s.XP.Earned, s.XP.Spent, s.XP.Unspent)},
+		{"Karma", strconv.Itoa(s.Karma)},
+		{"Wishes", strconv.Itoa(s.Wishes)},
+		{"Curses", strconv.Itoa(s.Curses)},
+		{"Damage", strconv.Itoa(s.Damage)},
+		{"Fatigue", strconv.Itoa(s.Fatigue)},
+	}
+	p.table(nil, rows)
+}

@@ -1,0 +1,113 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"ltscamp": func() { os.Exit(Main(System())) },
+	})
+}
+
+// TestScripts runs the user stories under testdata/script.
+func TestScripts(t *testing.T) {
+	if os.Getenv("CI") != "" {
+		// CI installs the stock sqlite3 CLI; the scripts' [exec:sqlite3]
+		// sections must run there, never be skipped.
+		if _, err := exec.LookPath("sqlite3"); err != nil {
+			t.Fatal("CI is set but the sqlite3 CLI is not installed; .ci/run installs it")
+		}
+	}
+	testscript.Run(t, testscript.Params{
+		Dir: "testdata/script",
+		Setup: func(env *testscript.Env) error {
+			env.Setenv("LTSCAMP_ACTOR", "gm")
+			env.Setenv("NO_COLOR", "1")
+			return nil
+		},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"jsonfield": cmdJSONField,
+			"ndjson":    cmdNDJSON,
+		},
+	})
+}
+
+// cmdJSONField checks a value in a JSON file: jsonfield FILE PATH WANT, where
+// PATH is dotted ("xp.unspent", "skills.0.name") and WANT is compared with
+// the value's JSON encoding (strings unquoted).
+func cmdJSONField(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 3 {
+		ts.Fatalf("usage: jsonfield FILE PATH WANT")
+	}
+	var v any
+	if err := json.Unmarshal([]byte(ts.ReadFile(args[0])), &v); err != nil {
+		ts.Fatalf("%s is not JSON: %v", args[0], err)
+	}
+	got, err := jsonPath(v, args[1])
+	if err != nil {
+		ts.Fatalf("%v", err)
+	}
+	if (got == args[2]) == neg {
+		ts.Fatalf("%s: %s = %s, want %s%s", args[0], args[1], got, map[bool]string{true: "not ", false: ""}[neg], args[2])
+	}
+}
+
+func jsonPath(v any, path string) (string, error) {
+	for _, key := range strings.Split(path, ".") {
+		switch x := v.(type) {
+		case map[string]any:
+			next, ok := x[key]
+			if !ok {
+				return "", fmt.Errorf("no key %q in %s", key, path)
+			}
+			v = next
+		case []any:
+			i, err := strconv.Atoi(key)
+			if err != nil || i < 0 || i >= len(x) {
+				return "", fmt.Errorf("no index %q in %s", key, path)
+			}
+			v = x[i]
+		default:
+			return "", fmt.Errorf("%s: cannot index %T with %q", path, v, key)
+		}
+	}
+	if s, ok := v.(string); ok {
+		return s, nil
+	}
+	b, err := json.Marshal(v)
+	return string(b), err
+}
+
+// cmdNDJSON checks that every line of a file is a JSON object and that there
+// are N of them: ndjson FILE N.
+func cmdNDJSON(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 2 {
+		ts.Fatalf("usage: ndjson FILE N")
+	}
+	lines := strings.Split(strings.TrimRight(ts.ReadFile(args[0]), "\n"), "\n")
+	if lines[0] == "" {
+		lines = nil
+	}
+	for i, l := range lines {
+		var obj map[string]any
+		if err := json.Unmarshal([]byte(l), &obj); err != nil {
+			ts.Fatalf("%s line %d is not a JSON object: %v", args[0], i+1, err)
+		}
+	}
+	want, err := strconv.Atoi(args[1])
+	if err != nil {
+		ts.Fatalf("ndjson: bad count %q", args[1])
+	}
+	if (len(lines) == want) == neg {
+		ts.Fatalf("%s has %d lines, want %d", args[0], len(lines), want)
+	}
+}

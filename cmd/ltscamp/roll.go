@@ -1,0 +1,265 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/ltscamp/ltscamp/campaign"
+	"github.com/ltscamp/ltscamp/events"
+	"github.com/ltscamp/ltscamp/rules"
+)
+
+// parseFacesFlag reads a --dice value; an unset flag means generated dice.
+func parseFacesFlag(cmd *cobra.Command, name, value string) ([]int, error) {
+	if !cmd.Flags().Changed(name) {
+		return nil, nil
+	}
+	return rules.ParseFaces(value)
+}
+
+func newRollCmd(a *app) *cobra.Command {
+	var who, dice, reason string
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "roll EXPR [--char NAME] [--dice 1,3,6] [--reason TEXT]",
+		Short: "Roll a check (3/DX, 3/ST+Climbing, 3/ST against Swimming) or dice (2d6-1)",
+		Long: `Roll and record a check or a dice roll.
+
+A check (N/ATTR) needs --char: the total must be the attribute or less.
+  3/ST+Climbing          assisted: the skill's level is added if the character has it
+  3/ST against Swimming  required: without the skill the check fails outright
+Dice notation (d3, d6, 2d6-1, d6+2) rolled for a character is a damage roll:
+curses lower it, and editions 2020/2021 deal at least 1.
+
+With --dice the faces of physical dice are recorded as entered; without it the
+program rolls. Curses and armour restriction are applied from the sheet.`,
+		Example: `  ltscamp roll 3/DX --char Ajax --dice 1,3,6
+  ltscamp roll 3/ST+Climbing --char Ajax --reason "the cliff"
+  ltscamp roll "3/ST against Swimming" --char Ajax
+  ltscamp roll 2d6-1 --char Ajax --dice 5,2
+  ltscamp roll d6`,
+		Args: exactArgs(1, "one EXPR (quote expressions with spaces)"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			faces, err := parseFacesFlag(cmd, "dice", dice)
+			if err != nil {
+				return err
+			}
+			return a.withCampaign(func(s *campaign.Service) error {
+				res, err := s.Roll(campaign.RollRequest{Expr: args[0], Character: who, Faces: faces, Reason: reason})
+				if err != nil {
+					return err
+				}
+				if res.Warning != "" {
+					a.out.note("note: %s", res.Warning)
+				}
+				if asJSON {
+					return a.out.json(eventJSON(res.Event))
+				}
+				printRoll(a.out, res.Event, res.Roll)
+				return nil
+			})
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&who, "char", "", "the character rolling (needed for checks)")
+	f.StringVar(&dice, "dice", "", "faces of physical dice, e.g. 1,3,6 (default: the program rolls)")
+	f.StringVar(&reason, "reason", "", "what the roll is for")
+	f.BoolVar(&asJSON, "json", false, "print the recorded event as JSON")
+	return cmd
+}
+
+// printRoll renders a recorded roll.
+func printRoll(p *printer, e events.Event, r events.RollMade) {
+	who := r.Character
+	if who == "" {
+		who = "roll"
+	}
+	faces := make([]string, len(r.Faces))
+	for i, f := range r.Faces {
+		faces[i] = strconv.Itoa(f)
+	}
+	src := "rolled"
+	if r.Entered {
+		src = "entered"
+	}
+	switch r.Kind {
+	case "check":
+		outcome := p.good("pass")
+		if r.Outcome != "pass" {
+			outcome = p.bad("fail")
+		}
+		if len(r.Faces) == 0 {
+			p.printf("%s: %s — %s: %s\n", who, r.Expr, outcome, r.Note)
+		} else {
+			p.printf("%s: %s %s = %d vs %d — %s by %d\n", who, r.Expr, strings.Join(faces, "+"), r.Total, r.Target, outcome, abs(r.Margin))
+			p.printf("  %s at %d: %s%s\n", r.Expr, r.Target, rules.FormatProbability(r.Probability), modText(r.Modifiers))
+			if r.Note != "" {
+				p.printf("  note: %s\n", r.Note)
+			}
+		}
+	default:
+		p.printf("%s: %s %s = %d%s\n", who, r.Expr, strings.Join(faces, "+"), r.Total, modText(r.Modifiers))
+		if r.Note != "" {
+			p.printf("  note: %s\n", r.Note)
+		}
+	}
+	p.printf("  seq %d, id %s, dice %s\n", e.Seq, e.ID, src)
+}
+
+func modText(ms []events.Modifier) string {
+	var parts []string
+	for _, m := range ms {
+		parts = append(parts, fmt.Sprintf("%s %+d on the %s", m.Source, m.Value, m.Applies))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(parts, "; ") + ")"
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+func newContestCmd(a *app) *cobra.Command {
+	var dice []string
+	var reason string
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "contest NAME:ATTR[+Skill] NAME:ATTR[+Skill] [--dice a,b,c --dice x,y,z]",
+		Short: "Resolve a contest (\"winning a check\") between two sides",
+		Long: `Resolve a contest: each side rolls (3 dice unless written NAME:4/ATTR); the
+higher total wins unless it exceeds that side's attribute (+skill), which fails.
+If both exceed, both fail; on equal totals the higher attribute wins, and equal
+attributes tie.
+
+Someone outside the party is written with the attribute's value: foe:ST12.
+--dice, given twice, enters both sides' faces in order.`,
+		Example: `  ltscamp contest Ajax:ST Hector:ST --dice 6,4,3 --dice 3,3,3
+  ltscamp contest Ajax:DX+Pilot foe:DX11
+  ltscamp contest Ajax:4/ST Hector:ST`,
+		Args: exactArgs(2, "two sides, NAME:ATTR[+Skill] NAME:ATTR[+Skill]"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			var req campaign.ContestRequest
+			req.Sides = [2]string{args[0], args[1]}
+			req.Reason = reason
+			switch len(dice) {
+			case 0:
+			case 2:
+				for i, d := range dice {
+					fs, err := rules.ParseFaces(d)
+					if err != nil {
+						return err
+					}
+					req.Faces[i] = fs
+				}
+			default:
+				return usagef("give --dice twice, once per side in order, or not at all (got it %d times)", len(dice))
+			}
+			return a.withCampaign(func(s *campaign.Service) error {
+				res, err := s.Contest(req)
+				if err != nil {
+					return err
+				}
+				if asJSON {
+					return a.out.json(res.Contest)
+				}
+				printContest(a.out, res.Contest)
+				for _, e := range res.Events {
+					a.out.printf("  seq %d, id %s\n", e.Seq, e.ID)
+				}
+				return nil
+			})
+		},
+	}
+	cmd.Flags().StringArrayVar(&dice, "dice", nil, "faces of one side's physical dice; give it twice, in the sides' order")
+	cmd.Flags().StringVar(&reason, "reason", "", "what the contest is for")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the contest as JSON")
+	return cmd
+}
+
+func printContest(p *printer, c events.ContestResolved) {
+	for _, s := range c.Sides {
+		faces := make([]string, len(s.Faces))
+		for i, f := range s.Faces {
+			faces[i] = strconv.Itoa(f)
+		}
+		what := s.Attribute
+		if s.Skill != "" {
+			what += "+" + s.Skill
+		}
+		over := ""
+		if s.Over {
+			over = " (over)"
+		}
+		p.printf("%s: %d/%s %s = %d vs %d%s\n", s.Name, len(s.Faces), what, strings.Join(faces, "+"), s.Total, s.Target, over)
+	}
+	switch c.Outcome {
+	case "win":
+		p.printf("%s wins: %s\n", p.good(c.Sides[c.Winner].Name), c.Explanation)
+	case "tie":
+		p.printf("%s: %s\n", p.bad("tie"), c.Explanation)
+	default:
+		p.printf("%s: %s\n", p.bad("both fail"), c.Explanation)
+	}
+}
+
+func newRerollCmd(a *app) *cobra.Command {
+	var dice string
+	var useWish, asJSON bool
+	cmd := &cobra.Command{
+		Use:   "reroll ROLL-ID",
+		Short: "Spend one karma point to re-roll a roll (by event id or seq); both rolls stay in the log",
+		Long: `Spend one karma point to re-roll one set of dice. ROLL-ID is the roll's event
+id or seq, as shown by roll and log. The new roll points at the old one; both
+stay in the log, and the new one replaces the old result. For a contest, the
+character's own side is re-rolled and the contest decided again.
+
+In edition 2010 a wish may stand in for the karma point (--wish).`,
+		Example: `  ltscamp reroll 12 --dice 2,2,3
+  ltscamp reroll 01JD5W0Q4Q8Y8S3T1ZJ8WQ2K5M`,
+		Args: exactArgs(1, "one ROLL-ID (an event id or seq)"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			faces, err := parseFacesFlag(cmd, "dice", dice)
+			if err != nil {
+				return err
+			}
+			return a.withCampaign(func(s *campaign.Service) error {
+				res, err := s.Reroll(campaign.RerollRequest{Roll: args[0], Faces: faces, UseWish: useWish})
+				if err != nil {
+					return err
+				}
+				if res.Warning != "" {
+					a.out.note("note: %s", res.Warning)
+				}
+				if asJSON {
+					out := make([]any, len(res.Events))
+					for i, e := range res.Events {
+						out[i] = eventJSON(e)
+					}
+					return a.out.json(out)
+				}
+				a.out.printf("spent one %s to re-roll seq %d\n", res.Spent, res.Replaced.Seq)
+				last := res.Events[len(res.Events)-1]
+				if res.Roll != nil {
+					printRoll(a.out, last, *res.Roll)
+				}
+				if res.Contest != nil {
+					printContest(a.out, *res.Contest)
+					a.out.printf("  seq %d, id %s\n", last.Seq, last.ID)
+				}
+				return nil
+			})
+		},
+	}
+	cmd.Flags().StringVar(&dice, "dice", "", "faces of physical dice for the re-roll")
+	cmd.Flags().BoolVar(&useWish, "wish", false, "spend a wish instead of karma (edition 2010)")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the recorded events as JSON")
+	return cmd
+}

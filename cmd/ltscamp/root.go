@@ -1,0 +1,175 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os/user"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/ltscamp/ltscamp/campaign"
+)
+
+// DefaultDB is the campaign file used when neither --db nor LTSCAMP_DB is set.
+const DefaultDB = "campaign.ltscamp"
+
+// Env is everything the program takes from its process: arguments, streams,
+// environment variables, the clock and whether the streams are terminals.
+// Tests build one with buffers.
+type Env struct {
+	Args      []string
+	Stdin     io.Reader
+	Stdout    io.Writer
+	Stderr    io.Writer
+	Getenv    func(string) string
+	Now       func() time.Time
+	StdinTTY  bool
+	StdoutTTY bool
+}
+
+// app holds the global flags and the environment for every command.
+type app struct {
+	env     *Env
+	db      string
+	actor   string
+	noInput bool
+	out     *printer
+}
+
+// Main runs one ltscamp invocation and returns its exit status.
+func Main(env *Env) int {
+	a := &app{env: env}
+	root := newRootCmd(a)
+	root.SetArgs(env.Args)
+	root.SetIn(env.Stdin)
+	root.SetOut(env.Stdout)
+	root.SetErr(env.Stderr)
+	err := root.Execute()
+	if err == nil {
+		return ExitOK
+	}
+	if strings.HasPrefix(err.Error(), "unknown command") || strings.HasPrefix(err.Error(), "unknown flag") {
+		err = usageError{err}
+	}
+	fmt.Fprintf(env.Stderr, "ltscamp: %v\n", err)
+	return exitCode(err)
+}
+
+func newRootCmd(a *app) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "ltscamp",
+		Short: "Event-sourced campaign tracker for Legends of Time and Space",
+		Long: `ltscamp tracks a Legends of Time and Space campaign as an append-only event log.
+
+Every roll, XP award and spend, karma point and wish is an event in an SQLite
+file; sheets and ledgers are folded from that log, so every number can be
+audited back to the command that made it.`,
+		Example: `  ltscamp demo                              # a campaign from the rule book's examples
+  ltscamp init --name "Kit-Kat crew" --edition 2021
+  ltscamp char new Ajax --st 12 --dx 11 --iq 9 --skill Unarmed:2 --skill Medic:2
+  ltscamp roll 3/DX --char Ajax --dice 1,3,6
+  ltscamp xp award Ajax 20 --reason "rescued the envoy"
+  ltscamp xp spend Ajax ST
+  ltscamp sheet Ajax`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
+			if !cmd.Flags().Changed("db") {
+				if v := a.env.Getenv("LTSCAMP_DB"); v != "" {
+					a.db = v
+				}
+			}
+			if !cmd.Flags().Changed("actor") {
+				a.actor = defaultActor(a.env)
+			}
+			a.out = newPrinter(a.env)
+			return nil
+		},
+	}
+	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
+		for _, arg := range a.env.Args {
+			if _, nerr := strconv.Atoi(arg); nerr == nil && strings.HasPrefix(arg, "-") {
+				return usagef("%s: negative numbers are not accepted here (awards and grants are 1 or more)", arg)
+			}
+		}
+		return usageError{fmt.Errorf("%w (see `%s --help`)", err, cmd.CommandPath())}
+	})
+	pf := root.PersistentFlags()
+	pf.StringVar(&a.db, "db", DefaultDB, "campaign file (default $LTSCAMP_DB, else ./"+DefaultDB+")")
+	pf.StringVar(&a.actor, "actor", "", "who is running the command, recorded on every event (default $LTSCAMP_ACTOR, else the OS user)")
+	pf.BoolVar(&a.noInput, "no-input", false, "never prompt; missing values are an error")
+
+	root.AddCommand(
+		newInitCmd(a),
+		newCharCmd(a),
+		newSheetCmd(a),
+		newRollCmd(a),
+		newContestCmd(a),
+		newRerollCmd(a),
+		newKarmaCmd(a),
+		newWishCmd(a),
+		newCurseCmd(a),
+		newXPCmd(a),
+		newLogCmd(a),
+		newDemoCmd(a),
+	)
+	return root
+}
+
+func defaultActor(env *Env) string {
+	if v := strings.TrimSpace(env.Getenv("LTSCAMP_ACTOR")); v != "" {
+		return v
+	}
+	if u, err := user.Current(); err == nil && u.Username != "" {
+		return u.Username
+	}
+	if v := env.Getenv("USER"); v != "" {
+		return v
+	}
+	return "unknown"
+}
+
+func (a *app) options() campaign.Options {
+	return campaign.Options{Now: a.env.Now, Actor: a.actor}
+}
+
+// open opens the campaign named by --db.
+func (a *app) open() (*campaign.Service, error) {
+	return campaign.Open(a.db, a.options())
+}
+
+// withCampaign opens the campaign, runs f and closes it.
+func (a *app) withCampaign(f func(s *campaign.Service) error) error {
+	s, err := a.open()
+	if err != nil {
+		return err
+	}
+	err = f(s)
+	if cerr := s.Close(); cerr != nil && err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// exactArgs is cobra.ExactArgs reporting a usage error.
+func exactArgs(n int, what string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) != n {
+			return usagef("%s takes %s (got %d arguments); see `%s --help`", cmd.CommandPath(), what, len(args), cmd.CommandPath())
+		}
+		return nil
+	}
+}
+
+// minArgs is cobra.MinimumNArgs reporting a usage error.
+func minArgs(n int, what string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) < n {
+			return usagef("%s takes %s; see `%s --help`", cmd.CommandPath(), what, cmd.CommandPath())
+		}
+		return nil
+	}
+}

@@ -1,0 +1,179 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/ltscamp/ltscamp/campaign"
+	"github.com/ltscamp/ltscamp/projections"
+)
+
+func newXPCmd(a *app) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "xp",
+		Short: "Award and spend experience points",
+	}
+	cmd.AddCommand(newXPAwardCmd(a), newXPPlotwordCmd(a), newXPSpendCmd(a))
+	return cmd
+}
+
+// parseCount reads a positive count argument.
+func parseCount(s, what string) (int, error) {
+	n, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil {
+		return 0, usagef("%s must be a whole number, not %q", what, s)
+	}
+	return n, nil
+}
+
+func newXPAwardCmd(a *app) *cobra.Command {
+	var reason string
+	cmd := &cobra.Command{
+		Use:   "award NAME... N --reason TEXT",
+		Short: "Award N XP to each named character, as one command",
+		Example: `  ltscamp xp award Ajax 20 --reason "won the bridge fight"
+  ltscamp xp award Ajax Hector 1 --reason "routed the pirates"`,
+		Args: minArgs(2, "one or more character NAMEs and then N"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			n, err := parseCount(args[len(args)-1], "the XP to award (the last argument)")
+			if err != nil {
+				return err
+			}
+			return a.withCampaign(func(s *campaign.Service) error {
+				sheets, err := s.AwardXP(args[:len(args)-1], n, reason)
+				if err != nil {
+					return err
+				}
+				for _, sh := range sheets {
+					a.out.printf("%s: +%d XP (%s) — %d unspent\n", sh.Name, n, strings.TrimSpace(reason), sh.XP.Unspent)
+				}
+				return nil
+			})
+		},
+	}
+	cmd.Flags().StringVar(&reason, "reason", "", "why the XP was earned (required)")
+	return cmd
+}
+
+func newXPPlotwordCmd(a *app) *cobra.Command {
+	return &cobra.Command{
+		Use:     "plotword WORD",
+		Short:   "Record a plotword the party acquired: +1 XP to every living party member, as one command",
+		Example: "  ltscamp xp plotword KITKAT",
+		Args:    exactArgs(1, "one WORD"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return a.withCampaign(func(s *campaign.Service) error {
+				sheets, err := s.Plotword(args[0])
+				if err != nil {
+					return err
+				}
+				a.out.printf("plotword %s acquired\n", projections.PlotwordKey(args[0]))
+				for _, sh := range sheets {
+					a.out.printf("%s: +1 XP — %d unspent\n", sh.Name, sh.XP.Unspent)
+				}
+				return nil
+			})
+		},
+	}
+}
+
+func newXPSpendCmd(a *app) *cobra.Command {
+	var levels int
+	cmd := &cobra.Command{
+		Use:   "spend NAME ST|DX|IQ|skill:NAME [--levels N]",
+		Short: "Spend XP to raise an attribute or a skill, priced by the campaign's edition",
+		Long: `Spend XP to raise an attribute or a skill, one level at a time.
+
+Attributes cost, per level: the next level (2010), the next level + 5 (2020,
+where humans top out at 42 attribute points), the current level + 6 (2021).
+Skills cost 10 XP a level; a new skill is learned only between adventures.`,
+		Example: `  ltscamp xp spend Ajax ST
+  ltscamp xp spend Ajax IQ --levels 2
+  ltscamp xp spend Hector skill:Knife`,
+		Args: exactArgs(2, "a character NAME and what to raise (ST, DX, IQ or skill:NAME)"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return a.withCampaign(func(s *campaign.Service) error {
+				res, err := s.SpendXP(campaign.Spend{Character: args[0], Target: args[1], Levels: levels})
+				if err != nil {
+					return err
+				}
+				for _, sp := range res.Spends {
+					what := sp.Attribute
+					if sp.On == "skill" {
+						what = sp.SkillName
+					}
+					a.out.printf("%s: %s %d→%d for %d XP (%s, edition %s)\n", res.Sheet.Name, what, sp.From, sp.To, sp.Price, sp.Formula, sp.Edition)
+				}
+				a.out.printf("%s has %d XP unspent\n", res.Sheet.Name, res.Sheet.XP.Unspent)
+				return nil
+			})
+		},
+	}
+	cmd.Flags().IntVar(&levels, "levels", 1, "how many levels to raise")
+	return cmd
+}
+
+// newGrantCmd builds `karma grant`, `wish grant` and `curse add`.
+func newGrantCmd(a *app, use, short, example string, grant func(s *campaign.Service, name string, n int, reason string) (projections.Sheet, error), show func(projections.Sheet) string) *cobra.Command {
+	var reason string
+	cmd := &cobra.Command{
+		Use:     use,
+		Short:   short,
+		Example: example,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) < 1 || len(args) > 2 {
+				return usagef("%s takes a character NAME and an optional N; see `%s --help`", cmd.CommandPath(), cmd.CommandPath())
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			n := 1
+			if len(args) == 2 {
+				var err error
+				if n, err = parseCount(args[1], "N"); err != nil {
+					return err
+				}
+			}
+			return a.withCampaign(func(s *campaign.Service) error {
+				sh, err := grant(s, args[0], n, reason)
+				if err != nil {
+					return err
+				}
+				a.out.printf("%s: %s\n", sh.Name, show(sh))
+				return nil
+			})
+		},
+	}
+	cmd.Flags().StringVar(&reason, "reason", "", "why")
+	return cmd
+}
+
+func newKarmaCmd(a *app) *cobra.Command {
+	cmd := &cobra.Command{Use: "karma", Short: "Grant karma (spent on re-rolls)"}
+	cmd.AddCommand(newGrantCmd(a, "grant NAME [N]", "Grant a character N karma points (default 1)",
+		"  ltscamp karma grant Ajax 2 --reason \"the oracle\"",
+		(*campaign.Service).GrantKarma,
+		func(s projections.Sheet) string { return fmt.Sprintf("%d karma", s.Karma) }))
+	return cmd
+}
+
+func newWishCmd(a *app) *cobra.Command {
+	cmd := &cobra.Command{Use: "wish", Short: "Grant wishes"}
+	cmd.AddCommand(newGrantCmd(a, "grant NAME [N]", "Grant a character N wishes (default 1)",
+		"  ltscamp wish grant Hector",
+		(*campaign.Service).GrantWish,
+		func(s projections.Sheet) string { return fmt.Sprintf("%d wishes", s.Wishes) }))
+	return cmd
+}
+
+func newCurseCmd(a *app) *cobra.Command {
+	cmd := &cobra.Command{Use: "curse", Short: "Lay curses (each worsens every check and damage roll by one)"}
+	cmd.AddCommand(newGrantCmd(a, "add NAME [N]", "Lay N curse levels on a character (default 1)",
+		"  ltscamp curse add Ajax --reason \"the idol\"",
+		(*campaign.Service).AddCurse,
+		func(s projections.Sheet) string { return fmt.Sprintf("%d curse levels", s.Curses) }))
+	return cmd
+}

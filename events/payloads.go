@@ -1,0 +1,316 @@
+package events
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+)
+
+// Stable event type names. These strings are stored in the log: never
+// rename one. A changed payload shape gets a new payload version and an
+// upcaster in Decode.
+const (
+	TypeCampaignCreated  = "campaign.created"
+	TypeCharacterCreated = "character.created"
+	TypeRollMade         = "roll.made"
+	TypeContestResolved  = "contest.resolved"
+	TypeKarmaGranted     = "karma.granted"
+	TypeKarmaSpent       = "karma.spent"
+	TypeWishGranted      = "wish.granted"
+	TypeWishSpent        = "wish.spent"
+	TypeCurseAdded       = "curse.added"
+	TypeXPAwarded        = "xp.awarded"
+	TypeXPSpent          = "xp.spent"
+	TypePlotwordAcquired = "plotword.acquired"
+)
+
+// Stream names and prefixes.
+const (
+	// CampaignStream holds campaign-wide facts: creation, plotwords, and
+	// (later) adventures and game days.
+	CampaignStream = "campaign"
+	// DiceStream holds rolls made for nobody in the party.
+	DiceStream = "dice"
+	// CharacterStreamPrefix prefixes every character's stream.
+	CharacterStreamPrefix = "character/"
+)
+
+// CharacterStream returns the stream name of the character with the given ULID.
+func CharacterStream(characterID string) string { return CharacterStreamPrefix + characterID }
+
+// Payload is implemented by every event payload.
+type Payload interface {
+	// EventType returns the stable type name the payload is stored under.
+	EventType() string
+	// PayloadVersion returns the version of the payload's shape.
+	PayloadVersion() int
+}
+
+// CampaignCreated starts a campaign. It is the first event of the log.
+type CampaignCreated struct {
+	Name    string `json:"name"`
+	Edition string `json:"edition"`
+}
+
+// SkillLevel is a skill at a level, by its stable catalogue key and the name
+// shown in the campaign's edition.
+type SkillLevel struct {
+	Skill string `json:"skill"`
+	Name  string `json:"name"`
+	Level int    `json:"level"`
+}
+
+// Attributes are a character's ST, DX and IQ.
+type Attributes struct {
+	ST int `json:"ST"`
+	DX int `json:"DX"`
+	IQ int `json:"IQ"`
+}
+
+// CharacterCreated starts a character's stream.
+type CharacterCreated struct {
+	CharacterID string       `json:"character_id"`
+	Name        string       `json:"name"`
+	Edition     string       `json:"edition"`
+	Attributes  Attributes   `json:"attributes"`
+	Skills      []SkillLevel `json:"skills"`
+}
+
+// Modifier is one adjustment to a roll, with where it applies: "target"
+// (the number to roll under) or "total" (the dice total).
+type Modifier struct {
+	Source  string `json:"source"`
+	Value   int    `json:"value"`
+	Applies string `json:"applies"`
+}
+
+// RollMade records one roll, with everything needed to re-check it.
+type RollMade struct {
+	// CharacterID and Character name who rolled; empty for a bare roll.
+	CharacterID string `json:"character_id,omitempty"`
+	Character   string `json:"character,omitempty"`
+	// Expr is the expression as canonically written ("3/DX", "2d6-1").
+	Expr string `json:"expr"`
+	// Kind is "check" (roll under), "damage" (a character's damage roll) or
+	// "dice" (a plain roll).
+	Kind string `json:"kind"`
+	// Dice and Sides: how many dice of how many sides were rolled.
+	Dice  int `json:"dice"`
+	Sides int `json:"sides"`
+	// Faces are the faces rolled, in order; empty when a required skill was
+	// lacking and no dice were rolled.
+	Faces []int `json:"faces"`
+	// Entered is true when the faces were typed in from physical dice.
+	Entered bool `json:"entered"`
+	// Sum is the faces added up.
+	Sum int `json:"sum"`
+	// Modifiers are every adjustment applied (skill, curse, armour, the
+	// expression's own +N).
+	Modifiers []Modifier `json:"modifiers"`
+	// Total is the sum after modifiers that apply to the total.
+	Total int `json:"total"`
+	// Target is the number to roll under (checks only).
+	Target int `json:"target,omitempty"`
+	// Outcome is "pass" or "fail" for checks, "rolled" otherwise.
+	Outcome string `json:"outcome"`
+	// Margin is Target - Total for checks.
+	Margin int `json:"margin"`
+	// Probability is the chance the check had of passing, in [0,1].
+	Probability float64 `json:"probability,omitempty"`
+	// Note explains an outcome the dice did not decide, such as a lacking
+	// required skill or the edition's damage minimum.
+	Note string `json:"note,omitempty"`
+	// Reason is the GM's note of what the roll was for.
+	Reason string `json:"reason,omitempty"`
+	// Rerolls is the event ID of the roll this one replaces (a karma re-roll).
+	Rerolls string `json:"rerolls,omitempty"`
+	// Edition whose rules decided the roll.
+	Edition string `json:"edition"`
+}
+
+// ContestSide is one side of a contest.
+type ContestSide struct {
+	CharacterID string     `json:"character_id,omitempty"`
+	Name        string     `json:"name"`
+	Attribute   string     `json:"attribute"`
+	Value       int        `json:"value"`
+	Restriction int        `json:"restriction,omitempty"`
+	Curses      int        `json:"curses,omitempty"`
+	Skill       string     `json:"skill,omitempty"`
+	SkillLevel  int        `json:"skill_level,omitempty"`
+	Dice        int        `json:"dice"`
+	Modifiers   []Modifier `json:"modifiers"`
+	Target      int        `json:"target"`
+	Faces       []int      `json:"faces"`
+	Entered     bool       `json:"entered"`
+	Total       int        `json:"total"`
+	Over        bool       `json:"over"`
+}
+
+// ContestResolved records a contest ("winning a check"). The same payload is
+// appended to the stream of each party member taking part.
+type ContestResolved struct {
+	Sides [2]ContestSide `json:"sides"`
+	// Winner is 0 or 1, the index of the winning side, or -1 for none.
+	Winner int `json:"winner"`
+	// Outcome is "win", "tie" or "both_fail".
+	Outcome string `json:"outcome"`
+	// Explanation says in words why, e.g. "13 exceeds Ajax's ST 12".
+	Explanation string `json:"explanation"`
+	Reason      string `json:"reason,omitempty"`
+	// Rerolls is the event ID of the contest this one replaces.
+	Rerolls string `json:"rerolls,omitempty"`
+	Edition string `json:"edition"`
+}
+
+// KarmaGranted gives a character karma points.
+type KarmaGranted struct {
+	Amount int    `json:"amount"`
+	Reason string `json:"reason,omitempty"`
+}
+
+// KarmaSpent spends karma points, e.g. on a re-roll.
+type KarmaSpent struct {
+	Amount int `json:"amount"`
+	// For is what it bought: "reroll".
+	For string `json:"for"`
+	// RollID is the event ID of the roll re-rolled.
+	RollID string `json:"roll_id,omitempty"`
+}
+
+// WishGranted gives a character wishes.
+type WishGranted struct {
+	Amount int    `json:"amount"`
+	Reason string `json:"reason,omitempty"`
+}
+
+// WishSpent spends a wish; in 2010 a wish may stand in for a karma point.
+type WishSpent struct {
+	For    string `json:"for"`
+	RollID string `json:"roll_id,omitempty"`
+}
+
+// CurseAdded lays curse levels on a character.
+type CurseAdded struct {
+	Levels int    `json:"levels"`
+	Reason string `json:"reason,omitempty"`
+}
+
+// XPAwarded gives a character experience points.
+type XPAwarded struct {
+	Amount int    `json:"amount"`
+	Reason string `json:"reason"`
+	// Plotword is set when the award came from acquiring a plotword.
+	Plotword string `json:"plotword,omitempty"`
+}
+
+// XPSpent spends experience points to raise an attribute or a skill one
+// level, with the price the edition's rules gave at that moment.
+type XPSpent struct {
+	// On is "attribute" or "skill".
+	On string `json:"on"`
+	// Attribute is "ST", "DX" or "IQ" when On is "attribute".
+	Attribute string `json:"attribute,omitempty"`
+	// Skill is the catalogue key and SkillName the name shown, when On is
+	// "skill".
+	Skill     string `json:"skill,omitempty"`
+	SkillName string `json:"skill_name,omitempty"`
+	From      int    `json:"from"`
+	To        int    `json:"to"`
+	Price     int    `json:"price"`
+	// Formula is the rule that priced it, e.g. "current level + 6 = 12 + 6".
+	Formula string `json:"formula"`
+	Edition string `json:"edition"`
+}
+
+// PlotwordAcquired records that the party acquired a plotword.
+type PlotwordAcquired struct {
+	Word string `json:"word"`
+}
+
+// EventType implements Payload.
+func (CampaignCreated) EventType() string  { return TypeCampaignCreated }
+func (CharacterCreated) EventType() string { return TypeCharacterCreated }
+func (RollMade) EventType() string         { return TypeRollMade }
+func (ContestResolved) EventType() string  { return TypeContestResolved }
+func (KarmaGranted) EventType() string     { return TypeKarmaGranted }
+func (KarmaSpent) EventType() string       { return TypeKarmaSpent }
+func (WishGranted) EventType() string      { return TypeWishGranted }
+func (WishSpent) EventType() string        { return TypeWishSpent }
+func (CurseAdded) EventType() string       { return TypeCurseAdded }
+func (XPAwarded) EventType() string        { return TypeXPAwarded }
+func (XPSpent) EventType() string          { return TypeXPSpent }
+func (PlotwordAcquired) EventType() string { return TypePlotwordAcquired }
+
+// PayloadVersion implements Payload. Every payload is at version 1.
+func (CampaignCreated) PayloadVersion() int  { return 1 }
+func (CharacterCreated) PayloadVersion() int { return 1 }
+func (RollMade) PayloadVersion() int         { return 1 }
+func (ContestResolved) PayloadVersion() int  { return 1 }
+func (KarmaGranted) PayloadVersion() int     { return 1 }
+func (KarmaSpent) PayloadVersion() int       { return 1 }
+func (WishGranted) PayloadVersion() int      { return 1 }
+func (WishSpent) PayloadVersion() int        { return 1 }
+func (CurseAdded) PayloadVersion() int       { return 1 }
+func (XPAwarded) PayloadVersion() int        { return 1 }
+func (XPSpent) PayloadVersion() int          { return 1 }
+func (PlotwordAcquired) PayloadVersion() int { return 1 }
+
+// decoders maps each type name to a constructor of its current payload. It
+// is the single registry of known event types.
+var decoders = map[string]func() Payload{
+	TypeCampaignCreated:  func() Payload { return &CampaignCreated{} },
+	TypeCharacterCreated: func() Payload { return &CharacterCreated{} },
+	TypeRollMade:         func() Payload { return &RollMade{} },
+	TypeContestResolved:  func() Payload { return &ContestResolved{} },
+	TypeKarmaGranted:     func() Payload { return &KarmaGranted{} },
+	TypeKarmaSpent:       func() Payload { return &KarmaSpent{} },
+	TypeWishGranted:      func() Payload { return &WishGranted{} },
+	TypeWishSpent:        func() Payload { return &WishSpent{} },
+	TypeCurseAdded:       func() Payload { return &CurseAdded{} },
+	TypeXPAwarded:        func() Payload { return &XPAwarded{} },
+	TypeXPSpent:          func() Payload { return &XPSpent{} },
+	TypePlotwordAcquired: func() Payload { return &PlotwordAcquired{} },
+}
+
+// KnownType reports whether t is a registered event type name.
+func KnownType(t string) bool { _, ok := decoders[t]; return ok }
+
+// Encode marshals a payload into a Pending event for stream. The caller sets
+// the event ID.
+func Encode(id, stream string, p Payload) (Pending, error) {
+	raw, err := json.Marshal(p)
+	if err != nil {
+		return Pending{}, fmt.Errorf("encode %s: %w", p.EventType(), err)
+	}
+	return Pending{ID: id, Stream: stream, Type: p.EventType(), PayloadVersion: p.PayloadVersion(), Payload: raw}, nil
+}
+
+// Decode unmarshals an event's payload into its current Go type (a pointer,
+// such as *XPSpent), upcasting older payload versions.
+func Decode(e Event) (Payload, error) {
+	mk, ok := decoders[e.Type]
+	if !ok {
+		return nil, fmt.Errorf("event %d: unknown type %q", e.Seq, e.Type)
+	}
+	p := mk()
+	if e.PayloadVersion > p.PayloadVersion() {
+		return nil, fmt.Errorf("event %d: %s payload version %d is newer than this program reads (%d); upgrade ltscamp", e.Seq, e.Type, e.PayloadVersion, p.PayloadVersion())
+	}
+	// Every type is still at version 1, so there is nothing to upcast yet.
+	// An upcaster goes here: raw = upcastXPSpentV1(raw) when version 1 < 2.
+	if err := json.Unmarshal(e.Payload, p); err != nil {
+		return nil, fmt.Errorf("event %d: decode %s: %w", e.Seq, e.Type, err)
+	}
+	return p, nil
+}
+
+// TypeNames returns every registered event type name, sorted.
+func TypeNames() []string {
+	names := make([]string, 0, len(decoders))
+	for t := range decoders {
+		names = append(names, t)
+	}
+	sort.Strings(names)
+	return names
+}

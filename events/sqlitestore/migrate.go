@@ -1,0 +1,142 @@
+package sqlitestore
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"fmt"
+	"io/fs"
+	"path"
+	"regexp"
+	"strconv"
+	"time"
+
+	"github.com/ltscamp/ltscamp/events"
+)
+
+//go:embed migrations/*.sql
+var migrationFiles embed.FS
+
+// migration is one numbered schema change.
+type migration struct {
+	version int64
+	name    string // the file name, such as "0001_events.sql"
+	sql     string
+}
+
+var migrationName = regexp.MustCompile(`^([0-9]{4})_[a-z0-9_]+\.sql$`)
+
+// loadMigrations returns the embedded migrations in version order. Their
+// numbers must run 1, 2, 3... without gaps.
+func loadMigrations() ([]migration, error) {
+	entries, err := fs.ReadDir(migrationFiles, "migrations")
+	if err != nil {
+		return nil, fmt.Errorf("read embedded migrations: %w", err)
+	}
+	var out []migration
+	for _, ent := range entries { // ReadDir sorts by name, hence by number.
+		m := migrationName.FindStringSubmatch(ent.Name())
+		if m == nil {
+			return nil, fmt.Errorf("embedded migration %q is not named NNNN_name.sql", ent.Name())
+		}
+		v, _ := strconv.ParseInt(m[1], 10, 64)
+		if want := int64(len(out)) + 1; v != want {
+			return nil, fmt.Errorf("embedded migration %q: expected number %04d", ent.Name(), want)
+		}
+		body, err := fs.ReadFile(migrationFiles, path.Join("migrations", ent.Name()))
+		if err != nil {
+			return nil, fmt.Errorf("read embedded migration: %w", err)
+		}
+		out = append(out, migration{version: v, name: ent.Name(), sql: string(body)})
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no embedded migrations")
+	}
+	return out, nil
+}
+
+const createMigrationsTable = `CREATE TABLE IF NOT EXISTS schema_migrations (
+    version    INTEGER PRIMARY KEY,
+    name       TEXT NOT NULL,
+    applied_at TEXT NOT NULL
+)`
+
+// migrate applies every migration the database at dbPath lacks, each in its
+// own transaction, and records it in schema_migrations. When create is
+// true the database is new, and the first transaction also stamps it with
+// the campaign application ID, so a file either is a complete campaign
+// or carries no mark of one.
+func migrate(ctx context.Context, db *sql.DB, dbPath string, now func() time.Time, create bool) error {
+	ms, err := loadMigrations()
+	if err != nil {
+		return err
+	}
+	for i, m := range ms {
+		if err := applyMigration(ctx, db, dbPath, ms, m, now, create && i == 0); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// applyMigration applies m unless it is already recorded. The check runs
+// inside the write transaction, so two processes opening the same campaign
+// cannot both apply it.
+func applyMigration(ctx context.Context, db *sql.DB, dbPath string, all []migration, m migration, now func() time.Time, stamp bool) (err error) {
+	tx, err := db.BeginTx(ctx, nil) // BEGIN IMMEDIATE, from the DSN
+	if err != nil {
+		return fmt.Errorf("%s: migration %s: %w", dbPath, m.name, err)
+	}
+	defer func() {
+		if err != nil {
+			_ = tx.Rollback()
+		}
+	}()
+	if stamp {
+		if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA application_id = %d", ApplicationID)); err != nil {
+			return fmt.Errorf("%s: set application ID: %w", dbPath, err)
+		}
+	}
+	if _, err := tx.ExecContext(ctx, createMigrationsTable); err != nil {
+		return fmt.Errorf("%s: create schema_migrations: %w", dbPath, err)
+	}
+	if err := checkNotNewer(ctx, tx, dbPath, all); err != nil {
+		return err
+	}
+	var done int
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM schema_migrations WHERE version = ?`, m.version).Scan(&done); err != nil {
+		return fmt.Errorf("%s: read schema_migrations: %w", dbPath, err)
+	}
+	if done > 0 {
+		return tx.Rollback()
+	}
+	if _, err := tx.ExecContext(ctx, m.sql); err != nil {
+		return fmt.Errorf("%s: migration %s: %w", dbPath, m.name, err)
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)`,
+		m.version, m.name, events.FormatTime(now())); err != nil {
+		return fmt.Errorf("%s: record migration %s: %w", dbPath, m.name, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("%s: commit migration %s: %w", dbPath, m.name, err)
+	}
+	return nil
+}
+
+// querier is what checkNotNewer needs of a *sql.DB or *sql.Tx.
+type querier interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// checkNotNewer fails when the database records a migration this program
+// does not know: a newer ltscamp made it, and this one must not write it.
+func checkNotNewer(ctx context.Context, q querier, dbPath string, known []migration) error {
+	var newest sql.NullInt64
+	if err := q.QueryRowContext(ctx, `SELECT max(version) FROM schema_migrations`).Scan(&newest); err != nil {
+		return fmt.Errorf("%s: read schema_migrations: %w", dbPath, err)
+	}
+	if latest := known[len(known)-1].version; newest.Int64 > latest {
+		return fmt.Errorf("%s was made by a newer ltscamp (schema version %d; this program knows up to %d): upgrade ltscamp", dbPath, newest.Int64, latest)
+	}
+	return nil
+}

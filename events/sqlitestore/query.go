@@ -1,0 +1,299 @@
+package sqlitestore
+
+import (
+	"context"
+	"database/sql"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/ltscamp/ltscamp/events"
+)
+
+// eventColumns lists the columns scanEvents reads, in its order.
+const eventColumns = `SELECT seq, id, command_id, stream, stream_version, type, payload_version, payload, actor, recorded_at, prev_hash, hash FROM events`
+
+const insertEvent = `INSERT INTO events (seq, id, command_id, stream, stream_version, type, payload_version, payload, actor, recorded_at, prev_hash, hash)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+
+// queryer is a *sql.DB or a *sql.Tx.
+type queryer interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// Append implements events.Store. The whole command runs in one BEGIN
+// IMMEDIATE transaction: the write lock is taken before the expected
+// versions are read, so no other appender can move a stream between the
+// check and the insert.
+func (s *Store) Append(cmd events.Command) (res events.AppendResult, err error) {
+	if err := cmd.Validate(); err != nil {
+		return events.AppendResult{}, err
+	}
+	ctx := context.Background()
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return events.AppendResult{}, fmt.Errorf("append command %s: %w", cmd.ID, err)
+	}
+	defer func() {
+		if err != nil {
+			_ = tx.Rollback()
+		}
+	}()
+
+	prior, err := scanEvents(tx.QueryContext(ctx, eventColumns+` WHERE command_id = ? ORDER BY seq`, cmd.ID))
+	if err != nil {
+		return events.AppendResult{}, fmt.Errorf("append command %s: %w", cmd.ID, err)
+	}
+	if len(prior) > 0 {
+		return events.AppendResult{Events: prior, Duplicate: true}, tx.Rollback()
+	}
+
+	ids := make([]any, len(cmd.Events))
+	for i, p := range cmd.Events {
+		ids[i] = p.ID
+	}
+	var taken sql.NullString
+	err = tx.QueryRowContext(ctx, `SELECT min(id) FROM events WHERE id IN (`+placeholders(len(ids))+`)`, ids...).Scan(&taken)
+	if err != nil {
+		return events.AppendResult{}, fmt.Errorf("append command %s: %w", cmd.ID, err)
+	}
+	if taken.Valid {
+		return events.AppendResult{}, fmt.Errorf("%w: command %q: event ID %q is already in the log", events.ErrInvalidCommand, cmd.ID, taken.String)
+	}
+
+	versions, err := cmd.CheckExpected(func(stream string) (int64, error) {
+		return streamVersion(ctx, tx, stream)
+	})
+	if err != nil {
+		return events.AppendResult{}, err
+	}
+	seq, hash, err := head(ctx, tx)
+	if err != nil {
+		return events.AppendResult{}, fmt.Errorf("append command %s: %w", cmd.ID, err)
+	}
+	sealed := cmd.Seal(seq, hash, versions)
+
+	stmt, err := tx.PrepareContext(ctx, insertEvent)
+	if err != nil {
+		return events.AppendResult{}, fmt.Errorf("append command %s: %w", cmd.ID, err)
+	}
+	defer stmt.Close()
+	for _, e := range sealed {
+		_, err := stmt.ExecContext(ctx, e.Seq, e.ID, e.CommandID, e.Stream, e.StreamVersion, e.Type, e.PayloadVersion,
+			// The payload is bound as TEXT: a BLOB would be stored as
+			// such, and json_valid would read it as JSONB.
+			string(e.Payload),
+			e.Actor, events.FormatTime(e.RecordedAt), hex.EncodeToString(e.PrevHash), hex.EncodeToString(e.Hash))
+		if err != nil {
+			return events.AppendResult{}, fmt.Errorf("append command %s: event %s: %w", cmd.ID, e.ID, err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return events.AppendResult{}, fmt.Errorf("append command %s: commit: %w", cmd.ID, err)
+	}
+	return events.AppendResult{Events: sealed}, nil
+}
+
+// ReadStream implements events.Store.
+func (s *Store) ReadStream(stream string, afterVersion int64) ([]events.Event, error) {
+	es, err := scanEvents(s.db.QueryContext(context.Background(),
+		eventColumns+` WHERE stream = ? AND stream_version > ? ORDER BY stream_version`, stream, afterVersion))
+	if err != nil {
+		return nil, fmt.Errorf("read stream %q: %w", stream, err)
+	}
+	return es, nil
+}
+
+// StreamVersion implements events.Store.
+func (s *Store) StreamVersion(stream string) (int64, error) {
+	v, err := streamVersion(context.Background(), s.db, stream)
+	if err != nil {
+		return 0, fmt.Errorf("stream %q: %w", stream, err)
+	}
+	return v, nil
+}
+
+// streamVersion returns the version of stream's last event, 0 if none.
+func streamVersion(ctx context.Context, q queryer, stream string) (int64, error) {
+	var v int64
+	err := q.QueryRowContext(ctx, `SELECT coalesce(max(stream_version), 0) FROM events WHERE stream = ?`, stream).Scan(&v)
+	return v, err
+}
+
+// Read implements events.Store.
+func (s *Store) Read(q events.Query) ([]events.Event, error) {
+	var where []string
+	var args []any
+	if q.AfterSeq > 0 {
+		where = append(where, "seq > ?")
+		args = append(args, q.AfterSeq)
+	}
+	if q.UpToSeq > 0 {
+		where = append(where, "seq <= ?")
+		args = append(args, q.UpToSeq)
+	}
+	if len(q.Streams) > 0 {
+		where = append(where, "stream IN ("+placeholders(len(q.Streams))+")")
+		for _, st := range q.Streams {
+			args = append(args, st)
+		}
+	}
+	if q.StreamPrefix != "" {
+		cond, a := hasPrefix("stream", q.StreamPrefix)
+		where, args = append(where, cond), append(args, a...)
+	}
+	if q.TypePrefix != "" {
+		cond, a := hasPrefix("type", q.TypePrefix)
+		where, args = append(where, cond), append(args, a...)
+	}
+	if len(q.CommandIDs) > 0 {
+		where = append(where, "command_id IN ("+placeholders(len(q.CommandIDs))+")")
+		for _, id := range q.CommandIDs {
+			args = append(args, id)
+		}
+	}
+	var b strings.Builder
+	b.WriteString(eventColumns)
+	if len(where) > 0 {
+		b.WriteString(" WHERE ")
+		b.WriteString(strings.Join(where, " AND "))
+	}
+	last := q.Limit > 0 && q.Last
+	if last {
+		b.WriteString(" ORDER BY seq DESC")
+	} else {
+		b.WriteString(" ORDER BY seq")
+	}
+	if q.Limit > 0 {
+		b.WriteString(" LIMIT ?")
+		args = append(args, q.Limit)
+	}
+	es, err := scanEvents(s.db.QueryContext(context.Background(), b.String(), args...))
+	if err != nil {
+		return nil, fmt.Errorf("read events: %w", err)
+	}
+	if last {
+		slices.Reverse(es)
+	}
+	return es, nil
+}
+
+// hasPrefix returns a condition that column starts with prefix, byte for
+// byte. It is a range comparison rather than LIKE, which ignores ASCII case
+// and would need its wildcards escaped, or GLOB; a range also uses the
+// column's index.
+func hasPrefix(column, prefix string) (string, []any) {
+	// The smallest string greater than every string with the prefix: drop
+	// trailing 0xFF bytes, then add one to the last byte. Text compares
+	// with memcmp under the BINARY collation, as Go compares strings.
+	b := []byte(prefix)
+	for len(b) > 0 && b[len(b)-1] == 0xFF {
+		b = b[:len(b)-1]
+	}
+	if len(b) == 0 {
+		return column + " >= ?", []any{prefix}
+	}
+	b[len(b)-1]++
+	return "(" + column + " >= ? AND " + column + " < ?)", []any{prefix, string(b)}
+}
+
+// EventByID implements events.Store.
+func (s *Store) EventByID(id string) (events.Event, error) {
+	es, err := scanEvents(s.db.QueryContext(context.Background(), eventColumns+` WHERE id = ?`, id))
+	if err != nil {
+		return events.Event{}, fmt.Errorf("event %q: %w", id, err)
+	}
+	if len(es) == 0 {
+		return events.Event{}, fmt.Errorf("event %q: %w", id, events.ErrNotFound)
+	}
+	return es[0], nil
+}
+
+// Head implements events.Store.
+func (s *Store) Head() (int64, []byte, error) {
+	seq, hash, err := head(context.Background(), s.db)
+	if err != nil {
+		return 0, nil, fmt.Errorf("read head: %w", err)
+	}
+	return seq, hash, nil
+}
+
+// head returns the last seq and its hash, or 0 and the genesis hash.
+func head(ctx context.Context, q queryer) (int64, []byte, error) {
+	var seq int64
+	var hexHash string
+	err := q.QueryRowContext(ctx, `SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1`).Scan(&seq, &hexHash)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, events.GenesisHash(), nil
+	}
+	if err != nil {
+		return 0, nil, err
+	}
+	hash, err := decodeHash(hexHash)
+	if err != nil {
+		return 0, nil, fmt.Errorf("event %d: hash: %w", seq, err)
+	}
+	return seq, hash, nil
+}
+
+// Count implements events.Store.
+func (s *Store) Count() (int64, error) {
+	var n int64
+	if err := s.db.QueryRowContext(context.Background(), `SELECT count(*) FROM events`).Scan(&n); err != nil {
+		return 0, fmt.Errorf("count events: %w", err)
+	}
+	return n, nil
+}
+
+// scanEvents reads every row of rows, which selects eventColumns, and
+// closes it. It takes QueryContext's results as they come.
+func scanEvents(rows *sql.Rows, err error) ([]events.Event, error) {
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []events.Event
+	for rows.Next() {
+		var (
+			e                          events.Event
+			payload                    []byte
+			recordedAt, prevHex, hashX string
+		)
+		if err := rows.Scan(&e.Seq, &e.ID, &e.CommandID, &e.Stream, &e.StreamVersion, &e.Type, &e.PayloadVersion,
+			&payload, &e.Actor, &recordedAt, &prevHex, &hashX); err != nil {
+			return nil, err
+		}
+		e.Payload = payload
+		if e.RecordedAt, err = events.ParseTime(recordedAt); err != nil {
+			return nil, fmt.Errorf("event %d: %w", e.Seq, err)
+		}
+		if e.PrevHash, err = decodeHash(prevHex); err != nil {
+			return nil, fmt.Errorf("event %d: prev_hash: %w", e.Seq, err)
+		}
+		if e.Hash, err = decodeHash(hashX); err != nil {
+			return nil, fmt.Errorf("event %d: hash: %w", e.Seq, err)
+		}
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}
+
+// decodeHash decodes a stored hex hash.
+func decodeHash(s string) ([]byte, error) {
+	b, err := hex.DecodeString(s)
+	if err != nil {
+		return nil, err
+	}
+	if len(b) != events.HashSize {
+		return nil, fmt.Errorf("%d bytes, want %d", len(b), events.HashSize)
+	}
+	return b, nil
+}
+
+// placeholders returns n comma-separated question marks.
+func placeholders(n int) string {
+	return strings.TrimSuffix(strings.Repeat("?,", n), ",")
+}

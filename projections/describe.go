@@ -1,0 +1,91 @@
+package projections
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/ltscamp/ltscamp/events"
+)
+
+// Describe returns a one-line, human summary of an event, for logs and
+// audit trails.
+func Describe(e events.Event) string {
+	p, err := events.Decode(e)
+	if err != nil {
+		return fmt.Sprintf("(%v)", err)
+	}
+	switch p := p.(type) {
+	case *events.CampaignCreated:
+		return fmt.Sprintf("campaign %q created, edition %s", p.Name, p.Edition)
+	case *events.CharacterCreated:
+		skills := make([]string, 0, len(p.Skills))
+		for _, s := range p.Skills {
+			skills = append(skills, fmt.Sprintf("%s %d", s.Name, s.Level))
+		}
+		sk := ""
+		if len(skills) > 0 {
+			sk = ", " + strings.Join(skills, ", ")
+		}
+		return fmt.Sprintf("%s created: ST%d DX%d IQ%d%s", p.Name, p.Attributes.ST, p.Attributes.DX, p.Attributes.IQ, sk)
+	case *events.RollMade:
+		who := p.Character
+		if who == "" {
+			who = "bare roll"
+		}
+		faces := make([]string, len(p.Faces))
+		for i, f := range p.Faces {
+			faces[i] = fmt.Sprint(f)
+		}
+		s := fmt.Sprintf("%s: %s [%s] = %d", who, p.Expr, strings.Join(faces, ","), p.Total)
+		if p.Kind == "check" {
+			s += fmt.Sprintf(" vs %d, %s", p.Target, p.Outcome)
+		}
+		if p.Rerolls != "" {
+			s += ", re-roll of " + p.Rerolls
+		}
+		return s
+	case *events.ContestResolved:
+		a, b := p.Sides[0], p.Sides[1]
+		s := fmt.Sprintf("contest %s %s %d vs %s %s %d: ", a.Name, a.Attribute, a.Total, b.Name, b.Attribute, b.Total)
+		switch p.Outcome {
+		case "win":
+			s += p.Sides[p.Winner].Name + " wins"
+		case "tie":
+			s += "tie"
+		default:
+			s += "both fail"
+		}
+		if p.Rerolls != "" {
+			s += ", re-roll of " + p.Rerolls
+		}
+		return s
+	case *events.KarmaGranted:
+		return fmt.Sprintf("+%d karma%s", p.Amount, because(p.Reason))
+	case *events.KarmaSpent:
+		return fmt.Sprintf("-%d karma for a %s of %s", p.Amount, p.For, p.RollID)
+	case *events.WishGranted:
+		return fmt.Sprintf("+%d wishes%s", p.Amount, because(p.Reason))
+	case *events.WishSpent:
+		return fmt.Sprintf("-1 wish for a %s of %s", p.For, p.RollID)
+	case *events.CurseAdded:
+		return fmt.Sprintf("+%d curse levels%s", p.Levels, because(p.Reason))
+	case *events.XPAwarded:
+		return fmt.Sprintf("+%d XP%s", p.Amount, because(p.Reason))
+	case *events.XPSpent:
+		what := p.Attribute
+		if p.On == "skill" {
+			what = p.SkillName
+		}
+		return fmt.Sprintf("-%d XP: %s %d→%d (%s, edition %s)", p.Price, what, p.From, p.To, p.Formula, p.Edition)
+	case *events.PlotwordAcquired:
+		return fmt.Sprintf("plotword %s acquired", p.Word)
+	}
+	return e.Type
+}
+
+func because(reason string) string {
+	if reason == "" {
+		return ""
+	}
+	return ": " + reason
+}

@@ -1,0 +1,105 @@
+package projections
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/ltscamp/ltscamp/events"
+)
+
+// Ledger entry kinds.
+const (
+	LedgerAward = "award"
+	LedgerSpend = "spend"
+)
+
+// LedgerEntry is one XP award or spend with the balance after it.
+type LedgerEntry struct {
+	Seq        int64     `json:"seq"`
+	EventID    string    `json:"event_id"`
+	CommandID  string    `json:"command_id"`
+	RecordedAt time.Time `json:"recorded_at"`
+	Actor      string    `json:"actor"`
+	Kind       string    `json:"kind"`
+	// Amount is positive for awards and negative for spends.
+	Amount int `json:"amount"`
+	// What says what happened: the award's reason, or what was raised.
+	What string `json:"what"`
+	// Formula and Edition price a spend ("current level + 6 = 12 + 6").
+	Formula string `json:"formula,omitempty"`
+	Edition string `json:"edition,omitempty"`
+	Balance int    `json:"balance"`
+}
+
+// Ledger is a character's XP account, itemised, folded from the stream.
+type Ledger struct {
+	Entries []LedgerEntry `json:"entries"`
+	Earned  int           `json:"earned"`
+	Spent   int           `json:"spent"`
+	Version int64         `json:"version"`
+}
+
+// Balance returns the unspent XP.
+func (l *Ledger) Balance() int { return l.Earned - l.Spent }
+
+// Apply folds one event of a character's stream; events that do not move XP
+// are ignored.
+func (l *Ledger) Apply(e events.Event) error {
+	l.Version = e.StreamVersion
+	if e.Type != events.TypeXPAwarded && e.Type != events.TypeXPSpent {
+		return nil
+	}
+	p, err := events.Decode(e)
+	if err != nil {
+		return err
+	}
+	entry := LedgerEntry{Seq: e.Seq, EventID: e.ID, CommandID: e.CommandID, RecordedAt: e.RecordedAt, Actor: e.Actor}
+	switch p := p.(type) {
+	case *events.XPAwarded:
+		l.Earned += p.Amount
+		entry.Kind, entry.Amount, entry.What = LedgerAward, p.Amount, p.Reason
+	case *events.XPSpent:
+		l.Spent += p.Price
+		entry.Kind, entry.Amount = LedgerSpend, -p.Price
+		entry.Formula, entry.Edition = p.Formula, p.Edition
+		if p.On == "skill" {
+			entry.What = fmt.Sprintf("%s %d→%d", p.SkillName, p.From, p.To)
+		} else {
+			entry.What = fmt.Sprintf("%s %d→%d", p.Attribute, p.From, p.To)
+		}
+	}
+	entry.Balance = l.Balance()
+	l.Entries = append(l.Entries, entry)
+	return nil
+}
+
+// Rolls indexes a character's rolls, to tell which have been re-rolled.
+type Rolls struct {
+	// RerolledBy maps a roll's event ID to the ID of the roll that replaced it.
+	RerolledBy map[string]string
+}
+
+// Apply folds one event; only rolls and contests matter.
+func (r *Rolls) Apply(e events.Event) error {
+	if e.Type != events.TypeRollMade && e.Type != events.TypeContestResolved {
+		return nil
+	}
+	p, err := events.Decode(e)
+	if err != nil {
+		return err
+	}
+	var replaced string
+	switch p := p.(type) {
+	case *events.RollMade:
+		replaced = p.Rerolls
+	case *events.ContestResolved:
+		replaced = p.Rerolls
+	}
+	if replaced != "" {
+		if r.RerolledBy == nil {
+			r.RerolledBy = map[string]string{}
+		}
+		r.RerolledBy[replaced] = e.ID
+	}
+	return nil
+}

@@ -1,0 +1,122 @@
+package rules
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Character creation limits, all editions, "New Characters": "new
+// characters start with ST8, DX8, IQ8, and eight discretionary points (32
+// total). Characters begin with four points of skills, two of which can be
+// combat skills."
+const (
+	// CreationPoints is the exact attribute total of a new character.
+	CreationPoints = 32
+	// MinAttribute is the lowest value of any attribute.
+	MinAttribute = 8
+	// CreationSkillPoints is the most skill levels a new character has.
+	CreationSkillPoints = 4
+	// CreationCombatSkillPoints is the most of those in combat skills.
+	CreationCombatSkillPoints = 2
+	// HumanAttributeCap2020 is edition 2020's cap on a human's attribute
+	// total ("Increasing Attributes": "Human characters max out at 42
+	// attribute points").
+	HumanAttributeCap2020 = 42
+)
+
+// ValidateNewCharacter checks a new character against the creation rules of
+// edition ed. A blank name is a CodeInvalid error. Otherwise every problem
+// found (attribute total, attributes below the minimum, too many skill or
+// combat skill points, skills listed twice, skills not in the edition,
+// levels below 1) is listed, with its numbers, in one CodeRule error.
+// Fewer than four skill points is allowed.
+func ValidateNewCharacter(ed Edition, name string, a Attributes, skills []SkillLevel) error {
+	ed, err := resolveEdition(ed)
+	if err != nil {
+		return err
+	}
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return Errorf(CodeInvalid, "a character needs a name")
+	}
+	var problems []string
+	if total := a.Total(); total != CreationPoints {
+		problems = append(problems, fmt.Sprintf("%d attribute points, a new character has exactly %d (ST%d DX%d IQ%d + %d discretionary)",
+			total, CreationPoints, MinAttribute, MinAttribute, MinAttribute, CreationPoints-3*MinAttribute))
+	}
+	for _, at := range AttributeNames() {
+		if v := a.Get(at); v < MinAttribute {
+			problems = append(problems, fmt.Sprintf("%s %d is below the minimum of %d", at, v, MinAttribute))
+		}
+	}
+	var points, combat int
+	var combatParts []string
+	seen := map[string]bool{}
+	for _, sl := range skills {
+		sk, known := skillByKey(sl.Skill.Key)
+		label := sl.Skill.NameIn(ed)
+		if known {
+			label = sk.NameIn(ed)
+		}
+		if label == "" {
+			label = sl.Skill.Key
+		}
+		switch {
+		case !known:
+			problems = append(problems, fmt.Sprintf("%q is not a known skill", label))
+			continue
+		case !sk.In(ed):
+			problems = append(problems, fmt.Sprintf("%s is not a skill in edition %s", label, ed))
+		}
+		if seen[sk.Key] {
+			problems = append(problems, fmt.Sprintf("%s is listed twice", label))
+			continue
+		}
+		seen[sk.Key] = true
+		if sl.Level < 1 {
+			problems = append(problems, fmt.Sprintf("%s %d is not a skill level (1 or more)", label, sl.Level))
+			continue
+		}
+		points += sl.Level
+		if sk.Combat() {
+			combat += sl.Level
+			combatParts = append(combatParts, fmt.Sprintf("%s %d", label, sl.Level))
+		}
+	}
+	if points > CreationSkillPoints {
+		problems = append(problems, fmt.Sprintf("%d skill points, at most %d", points, CreationSkillPoints))
+	}
+	if combat > CreationCombatSkillPoints {
+		problems = append(problems, fmt.Sprintf("%d combat skill points (%s), at most %d", combat, strings.Join(combatParts, ", "), CreationCombatSkillPoints))
+	}
+	if len(problems) > 0 {
+		return Errorf(CodeRule, "cannot create %s: %s", name, strings.Join(problems, "; "))
+	}
+	return nil
+}
+
+// ParseAttributeValue reads an attribute value typed in a form: a whole
+// number of at least MinAttribute. Errors are CodeInvalid, so it can serve
+// as a form validator.
+func ParseAttributeValue(s string) (int, error) {
+	t := strings.TrimSpace(s)
+	n, err := strconv.Atoi(t)
+	if err != nil {
+		if errors.Is(err, strconv.ErrRange) {
+			return 0, Errorf(CodeInvalid, "%q is far too large for an attribute", t)
+		}
+		return 0, Errorf(CodeInvalid, "%q is not a whole number; attributes are whole numbers of %d or more", t, MinAttribute)
+	}
+	if n < MinAttribute {
+		return 0, Errorf(CodeInvalid, "%d is below the minimum of %d", n, MinAttribute)
+	}
+	return n, nil
+}
+
+// CreationPointsLeft returns the attribute points a new character still has
+// to place: CreationPoints minus the total, negative when over.
+func CreationPointsLeft(a Attributes) int {
+	return CreationPoints - a.Total()
+}
