@@ -101,11 +101,11 @@ func ResolveContest(ed Edition, a, b ContestSide, ra, rb Roller) (ContestOutcome
 			a.Name, totalText(sa), targetText(a, sa), b.Name, totalText(sb), targetText(b, sb))
 	case sa.Over:
 		out.Winner, out.Outcome = 1, ContestWin
-		out.Explanation = fmt.Sprintf("%s's %s exceeds %s; %s wins with %s (%s).",
+		out.Explanation = fmt.Sprintf("%s's %s exceeds %s; %s wins with %s on %s.",
 			a.Name, totalText(sa), targetText(a, sa), b.Name, totalText(sb), targetText(b, sb))
 	case sb.Over:
 		out.Winner, out.Outcome = 0, ContestWin
-		out.Explanation = fmt.Sprintf("%s's %s exceeds %s; %s wins with %s (%s).",
+		out.Explanation = fmt.Sprintf("%s's %s exceeds %s; %s wins with %s on %s.",
 			b.Name, totalText(sb), targetText(b, sb), a.Name, totalText(sa), targetText(a, sa))
 	case sa.Total != sb.Total:
 		w, l := 0, 1
@@ -114,7 +114,7 @@ func ResolveContest(ed Edition, a, b ContestSide, ra, rb Roller) (ContestOutcome
 		}
 		sides := [2]ContestSide{a, b}
 		out.Winner, out.Outcome = w, ContestWin
-		out.Explanation = fmt.Sprintf("%s wins with %s (%s) against %s's %s (%s).",
+		out.Explanation = fmt.Sprintf("%s wins with %s on %s against %s's %s on %s.",
 			sides[w].Name, totalText(out.Sides[w]), targetText(sides[w], out.Sides[w]),
 			sides[l].Name, totalText(out.Sides[l]), targetText(sides[l], out.Sides[l]))
 	case sa.Target != sb.Target:

@@ -27,13 +27,13 @@ func TestResolveContest(t *testing.T) {
 			name: "second over: first wins though lower", a: ajax, b: hector,
 			fa: []int{1, 1, 1}, fb: []int{6, 6, 1}, winner: 0, outcome: ContestWin,
 			totals: [2]int{3, 13}, targets: [2]int{12, 11},
-			explain: "Hector's 13 exceeds ST 11; Ajax wins with 3 (ST 12).",
+			explain: "Hector's 13 exceeds ST 11; Ajax wins with 3 on ST 12.",
 		},
 		{
 			name: "higher total wins", a: ajax, b: hector,
 			fa: []int{4, 4, 4}, fb: []int{3, 3, 3}, winner: 0, outcome: ContestWin,
 			totals: [2]int{12, 9}, targets: [2]int{12, 11},
-			explain: "Ajax wins with 12 (ST 12) against Hector's 9 (ST 11).",
+			explain: "Ajax wins with 12 on ST 12 against Hector's 9 on ST 11.",
 		},
 		{
 			// 2010 "Winning a Check": "On a tie, the higher attribute wins."
@@ -52,13 +52,13 @@ func TestResolveContest(t *testing.T) {
 			name: "curse pushes a side over", a: ContestSide{Name: "Ajax", Attribute: ST, AttributeValue: 12, Curses: 2}, b: hector,
 			fa: []int{4, 4, 3}, fb: []int{1, 1, 1}, winner: 1, outcome: ContestWin,
 			totals: [2]int{13, 3}, targets: [2]int{12, 11},
-			explain: "Ajax's 13 (11 rolled, curse +2) exceeds ST 12; Hector wins with 3 (ST 11).",
+			explain: "Ajax's 13 (11 rolled, curse +2) exceeds ST 12; Hector wins with 3 on ST 11.",
 		},
 		{
 			name: "curse wins a close contest", a: ajax, b: ContestSide{Name: "Hector", Attribute: ST, AttributeValue: 11, Curses: 1},
 			fa: []int{3, 3, 3}, fb: []int{3, 3, 3}, winner: 1, outcome: ContestWin,
 			totals: [2]int{9, 10}, targets: [2]int{12, 11},
-			explain: "Hector wins with 10 (9 rolled, curse +1) (ST 11) against Ajax's 9 (ST 12).",
+			explain: "Hector wins with 10 (9 rolled, curse +1) on ST 11 against Ajax's 9 on ST 12.",
 		},
 		{
 			// A tackle is won on DX; armour lowers it; a skill adds to it.
@@ -67,14 +67,14 @@ func TestResolveContest(t *testing.T) {
 			b:    ContestSide{Name: "Hector", Attribute: DX, AttributeValue: 12, Dice: 2},
 			fa:   []int{3, 3, 3, 3}, fb: []int{6, 5}, winner: 0, outcome: ContestWin,
 			totals: [2]int{12, 11}, targets: [2]int{12, 12},
-			explain: "Ajax wins with 12 (DX 12 (DX 11, armour restriction -1, skill Unarmed +2)) against Hector's 11 (DX 12).",
+			explain: "Ajax wins with 12 on DX 12 (DX 11, armour restriction -1, skill Unarmed +2) against Hector's 11 on DX 12.",
 		},
 		{
 			name: "unnamed sides",
 			a:    ContestSide{Attribute: IQ, AttributeValue: 9}, b: ContestSide{Attribute: IQ, AttributeValue: 10},
 			fa: []int{6, 6, 6}, fb: []int{1, 1, 1}, winner: 1, outcome: ContestWin,
 			totals: [2]int{18, 3}, targets: [2]int{9, 10},
-			explain: "The first side's 18 exceeds IQ 9; the second side wins with 3 (IQ 10).",
+			explain: "The first side's 18 exceeds IQ 9; the second side wins with 3 on IQ 10.",
 		},
 	}
 	for _, ed := range Editions() {

@@ -91,7 +91,7 @@ func TestExample3Contests(t *testing.T) {
 			b:        ContestSide{Name: "Hector", Attribute: ST, AttributeValue: 11},
 			fa:       []int{6, 4, 3}, fb: []int{2, 3, 4},
 			winner:  1,
-			explain: "Ajax's 13 exceeds ST 12; Hector wins with 9 (ST 11).",
+			explain: "Ajax's 13 exceeds ST 12; Hector wins with 9 on ST 11.",
 		},
 		{
 			name:     "Ajax ST11 rolls 11, foe ST12 rolls 13",
@@ -100,7 +100,7 @@ func TestExample3Contests(t *testing.T) {
 			b:        ContestSide{Name: "the foe", Attribute: ST, AttributeValue: 12},
 			fa:       []int{5, 3, 3}, fb: []int{6, 6, 1},
 			winner:  0,
-			explain: "The foe's 13 exceeds ST 12; Ajax wins with 11 (ST 11).",
+			explain: "The foe's 13 exceeds ST 12; Ajax wins with 11 on ST 11.",
 		},
 	}
 	for _, r := range rows {

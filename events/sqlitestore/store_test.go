@@ -1,0 +1,556 @@
+package sqlitestore
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/ltscamp/ltscamp/events"
+	"github.com/ltscamp/ltscamp/events/storetest"
+)
+
+// testNow is the fixed clock of every test store.
+var testNow = time.Date(2024, 2, 29, 12, 0, 0, 0, time.UTC)
+
+var testOpts = Options{Now: func() time.Time { return testNow }}
+
+func TestConformance(t *testing.T) {
+	storetest.Run(t, func(t *testing.T) events.Store {
+		s, err := Create(filepath.Join(t.TempDir(), "campaign.ltscamp"), testOpts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	})
+}
+
+// newStore creates a campaign under t.TempDir and closes it at cleanup.
+func newStore(t *testing.T) *Store {
+	t.Helper()
+	s, err := Create(filepath.Join(t.TempDir(), "campaign.ltscamp"), testOpts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = s.Close() })
+	return s
+}
+
+// cmd returns a command of one event per stream, each stream expected at
+// AnyVersion.
+func cmd(id string, streams ...string) events.Command {
+	c := events.Command{ID: id, Actor: "gm", RecordedAt: testNow, Expected: map[string]int64{}}
+	for i, st := range streams {
+		c.Expected[st] = events.AnyVersion
+		c.Events = append(c.Events, events.Pending{
+			ID: fmt.Sprintf("%s-%d", id, i), Stream: st, Type: events.TypeXPAwarded, PayloadVersion: 1,
+			Payload: json.RawMessage(`{"amount":1,"reason":"test"}`),
+		})
+	}
+	return c
+}
+
+func mustAppend(t *testing.T, s events.Store, c events.Command) []events.Event {
+	t.Helper()
+	res, err := s.Append(c)
+	if err != nil {
+		t.Fatalf("Append %s: %v", c.ID, err)
+	}
+	return res.Events
+}
+
+func readAll(t *testing.T, s events.Store) []events.Event {
+	t.Helper()
+	es, err := s.Read(events.Query{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return es
+}
+
+func assertChain(t *testing.T, es []events.Event) {
+	t.Helper()
+	if seq, reason, broken := events.ChainBreak(es, events.GenesisHash()); broken {
+		t.Fatalf("hash chain broken at %d: %s", seq, reason)
+	}
+}
+
+func TestTriggersForbidUpdateAndDelete(t *testing.T) {
+	s := newStore(t)
+	mustAppend(t, s, cmd("C1", "a", "b"))
+	before := readAll(t, s)
+	for _, tc := range []struct{ stmt, msg string }{
+		{`UPDATE events SET actor = 'mallory' WHERE seq = 1`, "events are append-only: UPDATE is not allowed"},
+		{`UPDATE events SET payload = '{}'`, "events are append-only: UPDATE is not allowed"},
+		{`DELETE FROM events WHERE seq = 2`, "events are append-only: DELETE is not allowed"},
+		{`DELETE FROM events`, "events are append-only: DELETE is not allowed"},
+	} {
+		_, err := s.db.Exec(tc.stmt)
+		if err == nil || !strings.Contains(err.Error(), tc.msg) {
+			t.Errorf("%s: err = %v, want %q", tc.stmt, err, tc.msg)
+		}
+	}
+	after := readAll(t, s)
+	if len(after) != len(before) || after[0].Actor != "gm" {
+		t.Fatal("the log changed")
+	}
+}
+
+func TestPayloadMustBeJSON(t *testing.T) {
+	// The CHECK constraint is the last line of defence behind Validate,
+	// against writers other than this package.
+	s := newStore(t)
+	_, err := s.db.Exec(insertEvent, 1, "E", "C", "s", 1, "t", 1, "{nope", "gm", events.FormatTime(testNow),
+		hex.EncodeToString(events.GenesisHash()), hex.EncodeToString(events.GenesisHash()))
+	if err == nil || !strings.Contains(err.Error(), "CHECK constraint failed") {
+		t.Fatalf("err = %v, want a CHECK constraint failure", err)
+	}
+}
+
+func TestPragmasOnEveryConnection(t *testing.T) {
+	s := newStore(t)
+	ctx := context.Background()
+	// Hold several connections at once so that the pool must open new ones.
+	var conns []*sql.Conn
+	for range 4 {
+		c, err := s.db.Conn(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		conns = append(conns, c)
+	}
+	for i, c := range conns {
+		for pragma, want := range map[string]string{
+			"journal_mode": "wal",
+			"busy_timeout": "10000",
+			"foreign_keys": "1",
+			"synchronous":  "2", // FULL
+		} {
+			var got string
+			if err := c.QueryRowContext(ctx, "PRAGMA "+pragma).Scan(&got); err != nil {
+				t.Fatal(err)
+			}
+			if got != want {
+				t.Errorf("connection %d: PRAGMA %s = %s, want %s", i, pragma, got, want)
+			}
+		}
+	}
+	for _, c := range conns {
+		_ = c.Close()
+	}
+}
+
+func TestSchemaMigrations(t *testing.T) {
+	s := newStore(t)
+	ms, err := loadMigrations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := s.db.Query(`SELECT version, name, applied_at FROM schema_migrations ORDER BY version`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var got []migration
+	for rows.Next() {
+		var m migration
+		var at string
+		if err := rows.Scan(&m.version, &m.name, &at); err != nil {
+			t.Fatal(err)
+		}
+		if at != events.FormatTime(testNow) {
+			t.Errorf("migration %d applied at %q, want the injected clock's %q", m.version, at, events.FormatTime(testNow))
+		}
+		got = append(got, m)
+	}
+	if len(got) != len(ms) {
+		t.Fatalf("%d rows in schema_migrations, want %d", len(got), len(ms))
+	}
+	for i := range ms {
+		if got[i].version != ms[i].version || got[i].name != ms[i].name {
+			t.Errorf("row %d = %d %s, want %d %s", i, got[i].version, got[i].name, ms[i].version, ms[i].name)
+		}
+	}
+	if ms[0].name != "0001_events.sql" {
+		t.Errorf("first migration %q", ms[0].name)
+	}
+}
+
+func TestFileFormat(t *testing.T) {
+	s := newStore(t)
+	got := mustAppend(t, s, cmd("C1", "a"))
+	var appID int64
+	if err := s.db.QueryRow(`PRAGMA application_id`).Scan(&appID); err != nil || appID != 0x4C545343 {
+		t.Fatalf("application_id = %#x, %v; want 0x4C545343", appID, err)
+	}
+	var prev, hash, at string
+	if err := s.db.QueryRow(`SELECT prev_hash, hash, recorded_at FROM events`).Scan(&prev, &hash, &at); err != nil {
+		t.Fatal(err)
+	}
+	if prev != strings.Repeat("0", 64) || hash != hex.EncodeToString(got[0].Hash) || hash != strings.ToLower(hash) {
+		t.Errorf("stored hashes %q, %q; want lowercase hex", prev, hash)
+	}
+	if at != "2024-02-29T12:00:00.000000000Z" {
+		t.Errorf("recorded_at stored as %q", at)
+	}
+	var typ string
+	if err := s.db.QueryRow(`SELECT typeof(payload) FROM events`).Scan(&typ); err != nil || typ != "text" {
+		t.Errorf("payload stored as %s, %v; want text", typ, err)
+	}
+}
+
+func TestOptionsNeedAClock(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "c.ltscamp")
+	if _, err := Create(path, Options{}); err == nil || !strings.Contains(err.Error(), "Now") {
+		t.Fatalf("Create without a clock: %v", err)
+	}
+	if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatal("Create without a clock made a file")
+	}
+	s, err := Create(path, testOpts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = s.Close()
+	if _, err := Open(path, Options{}); err == nil || !strings.Contains(err.Error(), "Now") {
+		t.Fatalf("Open without a clock: %v", err)
+	}
+}
+
+// snapshotDir returns every file in dir with its contents.
+func snapshotDir(t *testing.T, dir string) map[string][]byte {
+	t.Helper()
+	out := map[string][]byte{}
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range ents {
+		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[e.Name()] = b
+	}
+	return out
+}
+
+func assertDirUnchanged(t *testing.T, dir string, before map[string][]byte) {
+	t.Helper()
+	after := snapshotDir(t, dir)
+	if len(after) != len(before) {
+		t.Fatalf("files in %s changed: %d → %d", dir, len(before), len(after))
+	}
+	for name, b := range before {
+		if !bytes.Equal(after[name], b) {
+			t.Fatalf("%s changed", name)
+		}
+	}
+}
+
+func TestOpenMissingFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "nope.ltscamp")
+	_, err := Open(path, testOpts)
+	if !errors.Is(err, fs.ErrNotExist) || err.Error() != "no campaign file at "+path+": file does not exist" {
+		t.Fatalf("err = %v, want fs.ErrNotExist saying no campaign file at %s", err, path)
+	}
+	if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatal("Open created the file")
+	}
+}
+
+func TestOpenRefusesNonSQLiteFiles(t *testing.T) {
+	for name, content := range map[string][]byte{
+		"notes.txt":   []byte("Session 12: the party reached Hoth.\n"),
+		"empty":       nil,
+		"short":       []byte("SQLite"),
+		"almost.db":   append([]byte("SQLite format 2\x00"), make([]byte, 200)...),
+		"binary.blob": bytes.Repeat([]byte{0, 1, 2, 0xFF}, 1000),
+	} {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, name)
+			if err := os.WriteFile(path, content, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			before := snapshotDir(t, dir)
+			_, err := Open(path, testOpts)
+			if !errors.Is(err, events.ErrNotCampaign) || err.Error() != path+" is not an ltscamp campaign: not an SQLite database" {
+				t.Fatalf("err = %v, want ErrNotCampaign: not an SQLite database", err)
+			}
+			assertDirUnchanged(t, dir, before)
+		})
+	}
+	t.Run("directory", func(t *testing.T) {
+		dir := t.TempDir()
+		if _, err := Open(dir, testOpts); !errors.Is(err, events.ErrNotCampaign) {
+			t.Fatalf("err = %v, want ErrNotCampaign", err)
+		}
+	})
+}
+
+// makeForeign creates an SQLite database with the given statements through
+// database/sql, as another program would, and returns its path.
+func makeForeign(t *testing.T, dir string, stmts ...string) string {
+	t.Helper()
+	path := filepath.Join(dir, "other.db")
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, st := range stmts {
+		if _, err := db.Exec(st); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestOpenRefusesForeignSQLite(t *testing.T) {
+	for name, stmts := range map[string][]string{
+		"another program": {`CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)`, `INSERT INTO notes (body) VALUES ('hello')`},
+		"empty database":  {`PRAGMA user_version = 3`},
+		"our ID, no schema_migrations": {
+			fmt.Sprintf(`PRAGMA application_id = %d`, ApplicationID), `CREATE TABLE events (x)`,
+		},
+		"schema_migrations, another ID": {
+			`PRAGMA application_id = 42`, createMigrationsTable,
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			path := makeForeign(t, dir, stmts...)
+			before := snapshotDir(t, dir)
+			_, err := Open(path, testOpts)
+			if !errors.Is(err, events.ErrNotCampaign) || err.Error() != path+" is not an ltscamp campaign: an SQLite database from another program" {
+				t.Fatalf("err = %v, want ErrNotCampaign: from another program", err)
+			}
+			assertDirUnchanged(t, dir, before)
+		})
+	}
+}
+
+func TestOpenRefusesNewerSchema(t *testing.T) {
+	s := newStore(t)
+	if _, err := s.db.Exec(`INSERT INTO schema_migrations (version, name, applied_at) VALUES (9999, '9999_future.sql', 'x')`); err != nil {
+		t.Fatal(err)
+	}
+	_ = s.Close()
+	before, _ := os.ReadFile(s.Path())
+	_, err := Open(s.Path(), testOpts)
+	if err == nil || !strings.Contains(err.Error(), "made by a newer ltscamp") || !strings.Contains(err.Error(), s.Path()) {
+		t.Fatalf("err = %v, want made by a newer ltscamp", err)
+	}
+	if after, _ := os.ReadFile(s.Path()); !bytes.Equal(after, before) {
+		t.Fatal("Open changed a campaign from a newer ltscamp")
+	}
+}
+
+func TestOpenAppliesPendingMigrations(t *testing.T) {
+	// A campaign at schema version 0: stamped, with an empty
+	// schema_migrations table.
+	dir := t.TempDir()
+	path := makeForeign(t, dir, fmt.Sprintf(`PRAGMA application_id = %d`, ApplicationID), createMigrationsTable)
+	s, err := Open(path, testOpts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	var n int
+	if err := s.db.QueryRow(`SELECT count(*) FROM schema_migrations`).Scan(&n); err != nil || n != 1 {
+		t.Fatalf("%d migrations recorded, %v; want 1", n, err)
+	}
+	mustAppend(t, s, cmd("C1", "a"))
+}
+
+func TestCreateRefusesExistingFile(t *testing.T) {
+	dir := t.TempDir()
+	text := filepath.Join(dir, "notes.txt")
+	if err := os.WriteFile(text, []byte("keep me"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	existing := newStore(t)
+	mustAppend(t, existing, cmd("C1", "a"))
+	for _, path := range []string{text, existing.Path()} {
+		before, _ := os.ReadFile(path)
+		_, err := Create(path, testOpts)
+		if !errors.Is(err, events.ErrExists) || !strings.Contains(err.Error(), path) {
+			t.Fatalf("Create(%s): err = %v, want ErrExists naming the path", path, err)
+		}
+		if after, _ := os.ReadFile(path); !bytes.Equal(after, before) {
+			t.Fatalf("Create changed %s", path)
+		}
+	}
+	if n, _ := existing.Count(); n != 1 {
+		t.Fatal("Create over an open campaign changed it")
+	}
+	if _, err := Create(dir, testOpts); err == nil {
+		t.Fatal("Create over a directory succeeded")
+	}
+	if _, err := Create(filepath.Join(dir, "missing", "c.ltscamp"), testOpts); err == nil {
+		t.Fatal("Create in a missing directory succeeded")
+	}
+}
+
+func TestCreateTakesOverAnEmptyFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "c.ltscamp")
+	if err := os.WriteFile(path, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Create(path, testOpts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustAppend(t, s, cmd("C1", "a"))
+	_ = s.Close()
+	s, err = Open(path, testOpts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = s.Close()
+}
+
+func TestReopenContinuesTheChain(t *testing.T) {
+	s := newStore(t)
+	path := s.Path()
+	first := mustAppend(t, s, cmd("C1", "campaign", "character/A"))
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	// No -wal is left behind: the last Close checkpoints the log.
+	if _, err := os.Stat(path + "-wal"); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("-wal left after Close: %v", err)
+	}
+
+	s, err := Open(path, testOpts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if got := readAll(t, s); len(got) != 2 || !bytes.Equal(got[1].Hash, first[1].Hash) || got[0].Actor != "gm" {
+		t.Fatalf("after reopening: %+v", got)
+	}
+	second := mustAppend(t, s, cmd("C2", "character/A"))
+	if second[0].Seq != 3 || second[0].StreamVersion != 2 || !bytes.Equal(second[0].PrevHash, first[1].Hash) {
+		t.Fatalf("after reopening appended %+v", second[0])
+	}
+	all := readAll(t, s)
+	assertChain(t, all)
+	if n, _ := s.Count(); n != 3 {
+		t.Fatalf("Count = %d", n)
+	}
+	// Opening again applies no migration twice.
+	var n int
+	if err := s.db.QueryRow(`SELECT count(*) FROM schema_migrations`).Scan(&n); err != nil || n != 1 {
+		t.Fatalf("%d schema_migrations rows after reopening", n)
+	}
+}
+
+func TestTwoHandlesRace(t *testing.T) {
+	a := newStore(t)
+	b, err := Open(a.Path(), testOpts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	const rounds = 5
+	for round := range rounds {
+		var wg sync.WaitGroup
+		errs := make([]error, 2)
+		start := make(chan struct{})
+		for i, s := range []*Store{a, b} {
+			wg.Go(func() {
+				c := cmd(fmt.Sprintf("R%d-%d", round, i), "character/A")
+				c.Expected["character/A"] = int64(round)
+				<-start
+				_, errs[i] = s.Append(c)
+			})
+		}
+		close(start)
+		wg.Wait()
+		wins := 0
+		for _, err := range errs {
+			switch {
+			case err == nil:
+				wins++
+			case errors.Is(err, events.ErrConcurrency):
+				var ce *events.ConcurrencyError
+				if !errors.As(err, &ce) || ce.Expected != int64(round) || ce.Actual != int64(round+1) {
+					t.Fatalf("round %d: %v", round, err)
+				}
+			default:
+				t.Fatalf("round %d: %v", round, err)
+			}
+		}
+		if wins != 1 {
+			t.Fatalf("round %d: %d winners, want exactly 1 (errors %v)", round, wins, errs)
+		}
+	}
+	fromA, fromB := readAll(t, a), readAll(t, b)
+	if len(fromA) != rounds || len(fromB) != rounds {
+		t.Fatalf("%d and %d events, want %d", len(fromA), len(fromB), rounds)
+	}
+	assertChain(t, fromB)
+}
+
+func TestPathsNeedingEscapes(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "my games?#", "100%25 fun & more")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"camp aign.ltscamp", "what?.ltscamp", "#1.ltscamp", "50%.ltscamp", "ü mode=ro&x.ltscamp"} {
+		path := filepath.Join(dir, name)
+		s, err := Create(path, testOpts)
+		if err != nil {
+			t.Fatalf("Create(%q): %v", path, err)
+		}
+		mustAppend(t, s, cmd("C1", "a"))
+		if err := s.Close(); err != nil {
+			t.Fatal(err)
+		}
+		s, err = Open(path, testOpts)
+		if err != nil {
+			t.Fatalf("Open(%q): %v", path, err)
+		}
+		if n, _ := s.Count(); n != 1 {
+			t.Fatalf("%q: Count = %d", path, n)
+		}
+		_ = s.Close()
+	}
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range ents {
+		names = append(names, e.Name())
+	}
+	want := []string{"#1.ltscamp", "50%.ltscamp", "camp aign.ltscamp", "what?.ltscamp", "ü mode=ro&x.ltscamp"}
+	if !slices.Equal(names, want) {
+		t.Fatalf("files %q, want exactly %q", names, want)
+	}
+}
+
+func TestFileURI(t *testing.T) {
+	got, err := fileURI("/tmp/a b/c?d#e%f/ü.db", "mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "file:/tmp/a%20b/c%3Fd%23e%25f/%C3%BC.db?mode=ro"; got != want {
+		t.Fatalf("fileURI = %q, want %q", got, want)
+	}
+}

@@ -1,0 +1,54 @@
+package rules
+
+import (
+	"reflect"
+	"testing"
+)
+
+// FuzzParseExpr checks that ParseExpr never panics, that every error is a
+// CodeInvalid *Error, that what parses stays within the notation's limits,
+// and that String round-trips: ParseExpr(e.String()) gives an equal Expr.
+func FuzzParseExpr(f *testing.F) {
+	for _, s := range []string{
+		"d3", "d6", "2d6-1", "3d6", "d6+2", "2D6-1", "2d6 - 1", " d6 +3 ", "30d6+99", "d3-99",
+		"3/DX", "4/DX", "3/st", "4/IQ", "10/DX", "3/ST+Climbing", "3/ST + Climbing",
+		"3/ST against Swimming", "3/ST AGAINST Swimming", "3/IQ+Navigation, Stellar",
+		"4/DX+GUNNER", "3/DX+Rifle/SMG", "3/ST+against", "3/ST against +x",
+		"", " ", "2d7", "d20", "0d6", "31d6", "d6+100", "d6+", "3/SX", "3/", "/DX", "11/DX",
+		"3/ST+", "3/ST against", "3/STagainst x", "DX", "2d6/1", "d6++1", "3/ST+\x00",
+		"3/ST+\xff", "99999999999999999999d6", "3/ST+Zoë", "3/ST\tagainst\tSwimming",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		e, err := ParseExpr(s)
+		if err != nil {
+			if CodeOf(err) != CodeInvalid {
+				t.Fatalf("ParseExpr(%q) error %v has code %q", s, err, CodeOf(err))
+			}
+			return
+		}
+		if (e.Dice == nil) == (e.Check == nil) {
+			t.Fatalf("ParseExpr(%q) = %+v: want exactly one of Dice and Check", s, e)
+		}
+		if d := e.Dice; d != nil && d.validate() != "" {
+			t.Fatalf("ParseExpr(%q) gave out-of-range dice %+v", s, *d)
+		}
+		if c := e.Check; c != nil {
+			if c.Dice < 1 || c.Dice > MaxCheckDice || !c.Attribute.Valid() || (c.Mode == CheckPlain) != (c.Skill == "") {
+				t.Fatalf("ParseExpr(%q) gave a bad check %+v", s, *c)
+			}
+		}
+		text := e.String()
+		again, err := ParseExpr(text)
+		if err != nil {
+			t.Fatalf("ParseExpr(%q) = %q, which does not parse: %v", s, text, err)
+		}
+		if !reflect.DeepEqual(again, e) {
+			t.Fatalf("round trip of %q: %q gives %q", s, text, again.String())
+		}
+		if again.String() != text {
+			t.Fatalf("String is not stable: %q then %q", text, again.String())
+		}
+	})
+}
