@@ -98,6 +98,13 @@ func (s *Sheet) Restriction() int {
 // Apply folds one event of the character's stream into the sheet. It is the
 // only place a sheet changes.
 func (s *Sheet) Apply(e events.Event) error {
+	switch e.Type {
+	case events.TypeRollMade, events.TypeContestResolved:
+		// Rolls change nothing on the sheet by themselves; skipping their
+		// payloads keeps a long stream cheap to fold.
+		s.Version, s.Seq = e.StreamVersion, e.Seq
+		return nil
+	}
 	p, err := events.Decode(e)
 	if err != nil {
 		return err
@@ -138,8 +145,6 @@ func (s *Sheet) Apply(e events.Event) error {
 		s.Wishes--
 	case *events.CurseAdded:
 		s.Curses += p.Levels
-	case *events.RollMade, *events.ContestResolved:
-		// Rolls change nothing on the sheet by themselves.
 	default:
 		return fmt.Errorf("event %d: %s does not belong on a character sheet", e.Seq, e.Type)
 	}

@@ -13,7 +13,7 @@ import (
 
 // stream builds a character stream from payloads, numbering seq and
 // stream versions from 1.
-func stream(t *testing.T, payloads ...events.Payload) []events.Event {
+func stream(t testing.TB, payloads ...events.Payload) []events.Event {
 	t.Helper()
 	out := make([]events.Event, len(payloads))
 	for i, p := range payloads {

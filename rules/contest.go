@@ -74,7 +74,8 @@ type ContestOutcome struct {
 // as the side's target (attribute + skill − restriction), the number its
 // roll is measured against.
 func ResolveContest(ed Edition, a, b ContestSide, ra, rb Roller) (ContestOutcome, error) {
-	if _, err := resolveEdition(ed); err != nil {
+	ed, err := resolveEdition(ed)
+	if err != nil {
 		return ContestOutcome{}, err
 	}
 	if rb == nil {
@@ -124,8 +125,8 @@ func ResolveContest(ed Edition, a, b ContestSide, ra, rb Roller) (ContestOutcome
 		}
 		sides := [2]ContestSide{a, b}
 		out.Winner, out.Outcome = w, ContestWin
-		out.Explanation = fmt.Sprintf("%s and %s both total %d; %s wins the tie with the higher %s against %s.",
-			a.Name, b.Name, sa.Total, sides[w].Name, targetText(sides[w], out.Sides[w]), targetText(sides[l], out.Sides[l]))
+		out.Explanation = fmt.Sprintf("%s and %s both total %d; %s wins the tie with the higher %s against %s%s.",
+			a.Name, b.Name, sa.Total, sides[w].Name, targetText(sides[w], out.Sides[w]), targetText(sides[l], out.Sides[l]), tieRuleNote(ed))
 	default:
 		out.Winner, out.Outcome = -1, ContestTie
 		out.Explanation = fmt.Sprintf("%s and %s both total %d against %d; it is a tie.",
@@ -181,6 +182,15 @@ func rollContestSide(s ContestSide, r Roller) (ContestSideOutcome, error) {
 	so.Total = so.Sum + curse.Value
 	so.Over = so.Total > target
 	return so, nil
+}
+
+// tieRuleNote says where the tie rule comes from when the edition's own
+// book is silent.
+func tieRuleNote(ed Edition) string {
+	if ed == Edition2010 {
+		return ""
+	}
+	return fmt.Sprintf(" (the 2010 rule; edition %s does not say)", ed)
 }
 
 // sideName trims name and falls back to a description of the side.

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"reflect"
 	"testing"
 )
@@ -49,6 +50,86 @@ func FuzzParseExpr(f *testing.F) {
 		}
 		if again.String() != text {
 			t.Fatalf("String is not stable: %q then %q", text, again.String())
+		}
+	})
+}
+
+// FuzzParseDice checks that ParseDice never panics, stays within its limits
+// and round-trips through String.
+func FuzzParseDice(f *testing.F) {
+	for _, s := range []string{"d3", "d6", "2d6-1", "3d6", "d6+2", "2D6-1", "2d6 - 1", "2d7", "0d6", "d6+100", "d6+", "x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		d, err := ParseDice(s)
+		if err != nil {
+			if CodeOf(err) != CodeInvalid {
+				t.Fatalf("ParseDice(%q) error %v has code %q", s, err, CodeOf(err))
+			}
+			return
+		}
+		if d.validate() != "" || d.Min() > d.Max() {
+			t.Fatalf("ParseDice(%q) = %+v out of range", s, d)
+		}
+		again, err := ParseDice(d.String())
+		if err != nil || again != d {
+			t.Fatalf("round trip of %q via %q: %+v, %v", s, d.String(), again, err)
+		}
+	})
+}
+
+// FuzzParseFaces checks that ParseFaces never panics and that a GivenFaces
+// built from its result hands back exactly those faces or a coded error.
+func FuzzParseFaces(f *testing.F) {
+	for _, s := range []string{"1,3,6", "1, 3, 6", "1 3 6", "1,x,6", "", ",,", "7", "-1", "99999999999999999999"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		faces, err := ParseFaces(s)
+		if err != nil {
+			if CodeOf(err) != CodeInvalid {
+				t.Fatalf("ParseFaces(%q) error %v has code %q", s, err, CodeOf(err))
+			}
+			return
+		}
+		if len(faces) == 0 {
+			t.Fatalf("ParseFaces(%q) returned no faces and no error", s)
+		}
+		got, err := NewGivenFaces(faces).Roll(len(faces), 6)
+		if err != nil {
+			if CodeOf(err) != CodeInvalid {
+				t.Fatalf("Roll error %v has code %q", err, CodeOf(err))
+			}
+			return
+		}
+		if !reflect.DeepEqual(got, faces) {
+			t.Fatalf("Roll gave %v for faces %v", got, faces)
+		}
+	})
+}
+
+// FuzzParseSkillLevel checks that ParseSkillLevel never panics, returns
+// skills of the edition at legal levels, and round-trips through String.
+func FuzzParseSkillLevel(f *testing.F) {
+	for _, s := range []string{"Unarmed:2", "Medic:2", "Navigation, Stellar:1", "Medic", "Spacecraft Pilot:3", "Storyteller:1", "Clmbing", "Medic:x", ":", "a:b:3"} {
+		f.Add(s, 2021)
+		f.Add(s, 2010)
+	}
+	f.Fuzz(func(t *testing.T, s string, year int) {
+		ed := Edition(fmt.Sprint(year))
+		sl, err := ParseSkillLevel(ed, s)
+		if err != nil {
+			if CodeOf(err) != CodeInvalid {
+				t.Fatalf("ParseSkillLevel(%q) error %v has code %q", s, err, CodeOf(err))
+			}
+			return
+		}
+		if !sl.Skill.In(ed) || sl.Level < 1 || sl.Level > MaxSkillLevel {
+			t.Fatalf("ParseSkillLevel(%s, %q) = %+v", ed, s, sl)
+		}
+		again, err := ParseSkillLevel(ed, sl.String())
+		if err != nil || !reflect.DeepEqual(again, sl) {
+			t.Fatalf("round trip of %q via %q: %+v, %v", s, sl.String(), again, err)
 		}
 	})
 }

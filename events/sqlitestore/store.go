@@ -100,8 +100,8 @@ func Create(path string, opts Options) (s *Store, err error) {
 		}
 	}()
 	ctx := context.Background()
-	// An empty file can still have content: a -wal file left behind by a
-	// deleted database is replayed into it.
+	// Make sure the database really is empty, whatever SQLite made of the
+	// file (SQLite itself discards a stale -wal next to an empty file).
 	var tables, appID int64
 	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_schema`).Scan(&tables); err != nil {
 		return nil, fmt.Errorf("create %s: %w", path, err)
@@ -110,7 +110,7 @@ func Create(path string, opts Options) (s *Store, err error) {
 		return nil, fmt.Errorf("create %s: %w", path, err)
 	}
 	if tables > 0 || appID != 0 {
-		return nil, fmt.Errorf("create %s: %w: the file is empty but a leftover %s-wal gives it content", path, events.ErrExists, filepath.Base(path))
+		return nil, fmt.Errorf("create %s: %w: the database already has content", path, events.ErrExists)
 	}
 	if err := migrate(ctx, db, path, opts.Now, true); err != nil {
 		return nil, err

@@ -11,11 +11,14 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"modernc.org/sqlite"
 
 	"github.com/ltscamp/ltscamp/events"
 	"github.com/ltscamp/ltscamp/events/storetest"
@@ -552,5 +555,35 @@ func TestFileURI(t *testing.T) {
 	}
 	if want := "file:/tmp/a%20b/c%3Fd%23e%25f/%C3%BC.db?mode=ro"; got != want {
 		t.Fatalf("fileURI = %q, want %q", got, want)
+	}
+}
+
+func TestOpenReadsTheApplicationIDThroughTheWAL(t *testing.T) {
+	a := newStore(t)
+	// Until a checkpoint, the stamped header page is only in the -wal
+	// file; the main file's header still reads application_id 0.
+	b, err := os.ReadFile(a.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b) >= 72 && !bytes.Equal(b[68:72], make([]byte, 4)) {
+		t.Skip("the header was checkpointed already; nothing to show")
+	}
+	s, err := Open(a.Path(), testOpts)
+	if err != nil {
+		t.Fatalf("Open while the header is in the WAL: %v", err)
+	}
+	_ = s.Close()
+}
+
+func TestOFDLocking(t *testing.T) {
+	// Open reads the file's header with its own descriptor; with POSIX
+	// locks, closing it would drop the locks of other handles.
+	if runtime.GOOS != "linux" {
+		t.Skip("OFD locks are Linux only")
+	}
+	newStore(t) // the mode is settled at the first lock
+	if !sqlite.OFDLockingEnabled() {
+		t.Fatal("OFD locking is off")
 	}
 }
