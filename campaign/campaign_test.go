@@ -326,3 +326,45 @@ func TestDemo(t *testing.T) {
 		t.Fatalf("Ajax after the demo: %+v", ajax)
 	}
 }
+
+// TestRerollKeepsTheRollsConditions checks a re-roll is decided under the
+// conditions of the roll it replaces, not the sheet as it is later.
+func TestRerollKeepsTheRollsConditions(t *testing.T) {
+	s := newCampaign(t, rules.Edition2021)
+	mustCreate(t, s, "Ajax", 12, 11, 9, "Medic:2")
+	r, err := s.Roll(RollRequest{Expr: "3/IQ+Medic", Character: "Ajax", Faces: []int{6, 6, 6}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Roll.Target != 11 || r.Roll.AttributeValue != 9 || r.Roll.SkillLevel != 2 {
+		t.Fatalf("roll conditions %+v", r.Roll)
+	}
+	// Later the character is cursed and learns more Medic.
+	if _, err := s.AddCurse("Ajax", 1, ""); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.AwardXP([]string{"Ajax"}, 10, "r"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.SpendXP(Spend{Character: "Ajax", Target: "skill:Medic", Levels: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.GrantKarma("Ajax", 1, ""); err != nil {
+		t.Fatal(err)
+	}
+	rr, err := s.Reroll(RerollRequest{Roll: r.Event.ID, Faces: []int{4, 4, 3}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rr.Roll.Target != 11 || rr.Roll.Total != 11 || rr.Roll.Outcome != "pass" || rr.Roll.Curses != 0 {
+		t.Fatalf("re-roll under the original conditions: %+v", rr.Roll)
+	}
+	// A fresh roll now carries the curse and Medic 3.
+	fresh, err := s.Roll(RollRequest{Expr: "3/IQ+Medic", Character: "Ajax", Faces: []int{4, 4, 3}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fresh.Roll.Target != 12 || fresh.Roll.Total != 12 || fresh.Roll.Curses != 1 {
+		t.Fatalf("fresh roll %+v", fresh.Roll)
+	}
+}

@@ -48,7 +48,7 @@ func (s *Service) PlayDemo() ([]DemoStep, error) {
 	if err != nil {
 		return steps, err
 	}
-	say("2010/2020 \"Winning a Check\"", "contest of ST, Ajax 13 against Hector 9: %s", c.Contest.Explanation)
+	say("2020 \"Winning a Check\" (the same in 2021)", "contest of ST, Ajax 13 against Hector 9: %s", c.Contest.Explanation)
 	d, err := s.Roll(RollRequest{Expr: "2d6-1", Character: "Ajax", Faces: []int{5, 2}, Reason: "handgun"})
 	if err != nil {
 		return steps, err
@@ -64,14 +64,14 @@ func (s *Service) PlayDemo() ([]DemoStep, error) {
 		return steps, err
 	}
 	say("2021 \"Character Development\"", "Ajax raised ST 12→13 for %d XP (%s); %d XP left", sp.Spends[0].Price, sp.Spends[0].Formula, sp.Sheet.XP.Unspent)
-	if _, err := s.AwardXP([]string{"Hector"}, 10, "adventure rewards"); err != nil {
+	if _, err := s.AwardXP([]string{"Ajax"}, 10, "adventure rewards"); err != nil {
 		return steps, err
 	}
-	sp, err = s.SpendXP(Spend{Character: "Hector", Target: "skill:Knife", Levels: 1})
+	sp, err = s.SpendXP(Spend{Character: "Ajax", Target: "skill:Knife", Levels: 1})
 	if err != nil {
 		return steps, err
 	}
-	say("2021 \"Skills\"", "Hector learned Knife for %d XP between adventures", sp.Spends[0].Price)
+	say("2021 \"Skills\"", "awarded Ajax 10 XP more; he learned Knife for %d XP between adventures; %d XP left", sp.Spends[0].Price, sp.Sheet.XP.Unspent)
 	if _, err := s.Plotword("KITKAT"); err != nil {
 		return steps, err
 	}

@@ -116,7 +116,7 @@ func (s *Service) Reroll(req RerollRequest) (RerollResult, error) {
 			if err != nil {
 				return err
 			}
-			rm, stream, warning, err := d.roll(ed, expr, c.sheet.Name, req.Faces, orig.ID)
+			rm, stream, warning, err := d.roll(ed, expr, c.sheet.Name, req.Faces, &reroll{id: orig.ID, roll: *p})
 			if err != nil {
 				return err
 			}
@@ -133,6 +133,12 @@ func (s *Service) Reroll(req RerollRequest) (RerollResult, error) {
 	}
 	out.Events = res.Events
 	return out, nil
+}
+
+// reroll names the roll a re-roll replaces, with its recorded conditions.
+type reroll struct {
+	id   string
+	roll events.RollMade
 }
 
 // memberByID loads a party member's stream by character ID.

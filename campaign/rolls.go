@@ -61,7 +61,7 @@ func (s *Service) Roll(req RollRequest) (RollResult, error) {
 		if err != nil {
 			return err
 		}
-		roll, stream, warning, err := d.roll(camp.Edition, expr, req.Character, req.Faces, "")
+		roll, stream, warning, err := d.roll(camp.Edition, expr, req.Character, req.Faces, nil)
 		if err != nil {
 			return err
 		}
@@ -76,13 +76,13 @@ func (s *Service) Roll(req RollRequest) (RollResult, error) {
 	return out, nil
 }
 
-// roll decides one roll without emitting it.
-func (d *decision) roll(ed rules.Edition, expr rules.Expr, who string, faces []int, rerolls string) (events.RollMade, string, string, error) {
+// roll decides one roll without emitting it. A re-roll passes the roll it
+// replaces as orig: its recorded conditions (attribute, skill, restriction,
+// curses) decide the new dice, not the sheet as it is now.
+func (d *decision) roll(ed rules.Edition, expr rules.Expr, who string, faces []int, orig *reroll) (events.RollMade, string, string, error) {
 	roller, given := d.s.dice(faces)
-	rm := events.RollMade{Expr: expr.String(), Entered: faces != nil, Edition: string(ed), Rerolls: rerolls, Modifiers: []events.Modifier{}}
+	rm := events.RollMade{Expr: expr.String(), Entered: faces != nil, Edition: string(ed), Modifiers: []events.Modifier{}}
 	stream := events.DiceStream
-	// Bare rolls depend on nothing earlier in their stream.
-	d.expect(events.DiceStream, events.AnyVersion)
 	var c *character
 	if strings.TrimSpace(who) != "" {
 		var err error
@@ -90,20 +90,39 @@ func (d *decision) roll(ed rules.Edition, expr rules.Expr, who string, faces []i
 			return rm, "", "", err
 		}
 		rm.CharacterID, rm.Character, stream = c.member.ID, c.sheet.Name, c.stream
+	} else {
+		// Bare rolls depend on nothing earlier in their stream.
+		d.expect(events.DiceStream, events.AnyVersion)
 	}
+	var cond events.RollMade
+	switch {
+	case orig != nil:
+		rm.Rerolls = orig.id
+		cond = orig.roll
+	case c != nil:
+		cond.Restriction, cond.Curses = c.sheet.Restriction(), c.sheet.Curses
+		if expr.Check != nil {
+			cond.AttributeValue = c.sheet.Attributes.Get(expr.Check.Attribute)
+		}
+	}
+	rm.AttributeValue, rm.Restriction, rm.Curses = cond.AttributeValue, cond.Restriction, cond.Curses
 	warning := ""
 	switch {
 	case expr.Check != nil:
 		if c == nil {
 			return rm, "", "", rules.Errorf(rules.CodeInvalid, "%s is a check against an attribute: name who rolls with --char NAME", expr)
 		}
-		in := rules.CheckInput{Edition: ed, Expr: *expr.Check, AttributeValue: c.sheet.Attributes.Get(expr.Check.Attribute), Restriction: c.sheet.Restriction(), Curses: c.sheet.Curses}
+		in := rules.CheckInput{Edition: ed, Expr: *expr.Check, AttributeValue: cond.AttributeValue, Restriction: cond.Restriction, Curses: cond.Curses}
 		if expr.Check.Skill != "" {
 			sk, err := rules.LookupSkill(ed, expr.Check.Skill)
 			if err != nil {
 				return rm, "", "", err
 			}
 			in.SkillName, in.SkillLevel = sk.NameIn(ed), c.sheet.SkillLevel(sk.Key)
+			if orig != nil {
+				in.SkillLevel = orig.roll.SkillLevel
+			}
+			rm.SkillLevel = in.SkillLevel
 			// Store the canonical skill name in the expression.
 			ce := *expr.Check
 			ce.Skill = in.SkillName
@@ -138,7 +157,7 @@ func (d *decision) roll(ed rules.Edition, expr rules.Expr, who string, faces []i
 		de := *expr.Dice
 		rm.Dice, rm.Sides = de.Count, de.Sides
 		if c != nil {
-			o, err := rules.ResolveDamage(ed, de, c.sheet.Curses, roller)
+			o, err := rules.ResolveDamage(ed, de, cond.Curses, roller)
 			if err != nil {
 				return rm, "", "", err
 			}

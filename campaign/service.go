@@ -83,7 +83,12 @@ func Create(path, name string, edition rules.Edition, opts Options) (*Service, e
 	}
 	st, err := sqlitestore.Create(path, sqlitestore.Options{Now: opts.Now})
 	if err != nil {
-		return nil, storeError(path, err)
+		if errors.Is(err, events.ErrExists) {
+			return nil, storeError(path, err)
+		}
+		// A missing folder, a directory in the way, no permission: the
+		// user's path cannot hold a campaign.
+		return nil, rules.Errorf(rules.CodeInvalid, "cannot create a campaign at %s: %v", path, err)
 	}
 	s, err := New(st, opts)
 	if err != nil {

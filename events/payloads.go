@@ -117,6 +117,14 @@ type RollMade struct {
 	Margin int `json:"margin"`
 	// Probability is the chance the check had of passing, in [0,1].
 	Probability float64 `json:"probability,omitempty"`
+	// AttributeValue, SkillLevel, Restriction and Curses are the roller's
+	// standing when the roll was made (attribute and skill for checks,
+	// curses for checks and damage), so the roll can be re-checked, and
+	// re-rolled with karma, under the same conditions.
+	AttributeValue int `json:"attribute_value,omitempty"`
+	SkillLevel     int `json:"skill_level,omitempty"`
+	Restriction    int `json:"restriction,omitempty"`
+	Curses         int `json:"curses,omitempty"`
 	// Note explains an outcome the dice did not decide, such as a lacking
 	// required skill or the edition's damage minimum.
 	Note string `json:"note,omitempty"`

@@ -46,7 +46,7 @@ func Describe(e events.Event) string {
 		return s
 	case *events.ContestResolved:
 		a, b := p.Sides[0], p.Sides[1]
-		s := fmt.Sprintf("contest %s %s %d vs %s %s %d: ", a.Name, a.Attribute, a.Total, b.Name, b.Attribute, b.Total)
+		s := fmt.Sprintf("contest: %s rolled %d on %s %d, %s rolled %d on %s %d: ", a.Name, a.Total, a.Attribute, a.Target, b.Name, b.Total, b.Attribute, b.Target)
 		switch p.Outcome {
 		case "win":
 			s += p.Sides[p.Winner].Name + " wins"
@@ -64,11 +64,11 @@ func Describe(e events.Event) string {
 	case *events.KarmaSpent:
 		return fmt.Sprintf("-%d karma for a %s of %s", p.Amount, p.For, p.RollID)
 	case *events.WishGranted:
-		return fmt.Sprintf("+%d wishes%s", p.Amount, because(p.Reason))
+		return fmt.Sprintf("+%s%s", Count(p.Amount, "wish", "wishes"), because(p.Reason))
 	case *events.WishSpent:
 		return fmt.Sprintf("-1 wish for a %s of %s", p.For, p.RollID)
 	case *events.CurseAdded:
-		return fmt.Sprintf("+%d curse levels%s", p.Levels, because(p.Reason))
+		return fmt.Sprintf("+%s%s", Count(p.Levels, "curse level", "curse levels"), because(p.Reason))
 	case *events.XPAwarded:
 		return fmt.Sprintf("+%d XP%s", p.Amount, because(p.Reason))
 	case *events.XPSpent:
@@ -88,4 +88,12 @@ func because(reason string) string {
 		return ""
 	}
 	return ": " + reason
+}
+
+// Count writes n with the singular or plural noun: "1 wish", "2 wishes".
+func Count(n int, one, many string) string {
+	if n == 1 || n == -1 {
+		return fmt.Sprintf("%d %s", n, one)
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

@@ -40,9 +40,10 @@ type ContestSideOutcome struct {
 	Faces []int
 	// Sum is the faces added up.
 	Sum int
-	// Total is Sum plus one per curse level.
+	// Total is Sum: in a contest a curse lowers the target instead.
 	Total int
-	// Target is the attribute (less restriction for DX) plus skill level.
+	// Target is the attribute (less restriction for DX) plus skill level,
+	// less one per curse level.
 	Target int
 	// Over reports Total > Target: this side fails.
 	Over bool
@@ -170,16 +171,21 @@ func rollContestSide(s ContestSide, r Roller) (ContestSideOutcome, error) {
 		SkillName:      s.SkillName,
 		SkillLevel:     s.SkillLevel,
 	})
-	curse, cursed := curseModifier(s.Curses, +1)
-	if cursed {
-		mods = append(mods, curse)
+	// A curse must only ever worsen the result ("worsening the result"). In
+	// a contest a higher total is better when comparing but worse against
+	// the target, so adding to the total could win a contest; lowering the
+	// target instead makes going over likelier and a tie on targets lost,
+	// and never helps.
+	if s.Curses > 0 {
+		target -= s.Curses
+		mods = append(mods, Modifier{Source: fmt.Sprintf("curse ×%d", s.Curses), Value: -s.Curses, Applies: AppliesTarget})
 	}
 	faces, err := rollChecked(r, dice, 6)
 	if err != nil {
 		return ContestSideOutcome{}, err
 	}
 	so := ContestSideOutcome{Faces: faces, Sum: sum(faces), Target: target, Modifiers: mods}
-	so.Total = so.Sum + curse.Value
+	so.Total = so.Sum
 	so.Over = so.Total > target
 	return so, nil
 }

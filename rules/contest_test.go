@@ -50,16 +50,20 @@ func TestResolveContest(t *testing.T) {
 			explain: "Ajax and Achilles both total 10 against 12; it is a tie.",
 		},
 		{
+			// A curse lowers the target by one per level: 11 passes ST 12
+			// but not ST 12 cursed twice.
 			name: "curse pushes a side over", a: ContestSide{Name: "Ajax", Attribute: ST, AttributeValue: 12, Curses: 2}, b: hector,
 			fa: []int{4, 4, 3}, fb: []int{1, 1, 1}, winner: 1, outcome: ContestWin,
-			totals: [2]int{13, 3}, targets: [2]int{12, 11},
-			explain: "Ajax's 13 (11 rolled, curse +2) exceeds ST 12; Hector wins with 3 on ST 11.",
+			totals: [2]int{11, 3}, targets: [2]int{10, 11},
+			explain: "Ajax's 11 exceeds ST 10 (ST 12, curse ×2 -2); Hector wins with 3 on ST 11.",
 		},
 		{
-			name: "curse wins a close contest", a: ajax, b: ContestSide{Name: "Hector", Attribute: ST, AttributeValue: 11, Curses: 1},
-			fa: []int{3, 3, 3}, fb: []int{3, 3, 3}, winner: 1, outcome: ContestWin,
-			totals: [2]int{9, 10}, targets: [2]int{12, 11},
-			explain: "Hector wins with 10 (9 rolled, curse +1) on ST 11 against Ajax's 9 on ST 12.",
+			// A curse never helps: the cursed side's total is not raised, so
+			// it cannot win on a higher total it did not roll.
+			name: "curse never wins a close contest", a: ajax, b: ContestSide{Name: "Hector", Attribute: ST, AttributeValue: 11, Curses: 1},
+			fa: []int{3, 3, 3}, fb: []int{3, 3, 3}, winner: 0, outcome: ContestWin,
+			totals: [2]int{9, 9}, targets: [2]int{12, 10},
+			explain: "Ajax and Hector both total 9; Ajax wins the tie with the higher ST 12 against ST 10 (ST 11, curse ×1 -1){{note}}.",
 		},
 		{
 			// A tackle is won on DX; armour lowers it; a skill adds to it.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/ltscamp/ltscamp/campaign"
 	"github.com/ltscamp/ltscamp/events"
+	"github.com/ltscamp/ltscamp/projections"
 	"github.com/ltscamp/ltscamp/rules"
 )
 
@@ -81,9 +82,12 @@ func printRoll(p *printer, e events.Event, r events.RollMade) {
 	for i, f := range r.Faces {
 		faces[i] = strconv.Itoa(f)
 	}
-	src := "rolled"
-	if r.Entered {
-		src = "entered"
+	src := "dice rolled"
+	switch {
+	case len(r.Faces) == 0:
+		src = "no dice rolled"
+	case r.Entered:
+		src = "dice entered"
 	}
 	switch r.Kind {
 	case "check":
@@ -106,7 +110,7 @@ func printRoll(p *printer, e events.Event, r events.RollMade) {
 			p.printf("  note: %s\n", r.Note)
 		}
 	}
-	p.printf("  seq %d, id %s, dice %s\n", e.Seq, e.ID, src)
+	p.printf("  seq %d, id %s, %s\n", e.Seq, e.ID, src)
 }
 
 func modText(ms []events.Modifier) string {
@@ -160,7 +164,7 @@ Someone outside the party is written with the attribute's value: foe:ST12.
 					req.Faces[i] = fs
 				}
 			default:
-				return usagef("give --dice twice, once per side in order, or not at all (got it %d times)", len(dice))
+				return usagef("give --dice twice, once per side in order, or not at all (it was given %s)", projections.Count(len(dice), "time", "times"))
 			}
 			return a.withCampaign(func(s *campaign.Service) error {
 				res, err := s.Contest(req)

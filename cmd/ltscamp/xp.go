@@ -89,7 +89,9 @@ func newXPSpendCmd(a *app) *cobra.Command {
 
 Attributes cost, per level: the next level (2010), the next level + 5 (2020,
 where humans top out at 42 attribute points), the current level + 6 (2021).
-Skills cost 10 XP a level; a new skill is learned only between adventures.`,
+Skills cost 10 XP a level. A new skill is learned only between adventures; in
+edition 2010 every skill point is bought between adventures. A campaign is
+between adventures until an adventure starts.`,
 		Example: `  ltscamp xp spend Ajax ST
   ltscamp xp spend Ajax IQ --levels 2
   ltscamp xp spend Hector skill:Knife`,
@@ -165,7 +167,7 @@ func newWishCmd(a *app) *cobra.Command {
 	cmd.AddCommand(newGrantCmd(a, "grant NAME [N]", "Grant a character N wishes (default 1)",
 		"  ltscamp wish grant Hector",
 		(*campaign.Service).GrantWish,
-		func(s projections.Sheet) string { return fmt.Sprintf("%d wishes", s.Wishes) }))
+		func(s projections.Sheet) string { return projections.Count(s.Wishes, "wish", "wishes") }))
 	return cmd
 }
 
@@ -174,6 +176,6 @@ func newCurseCmd(a *app) *cobra.Command {
 	cmd.AddCommand(newGrantCmd(a, "add NAME [N]", "Lay N curse levels on a character (default 1)",
 		"  ltscamp curse add Ajax --reason \"the idol\"",
 		(*campaign.Service).AddCurse,
-		func(s projections.Sheet) string { return fmt.Sprintf("%d curse levels", s.Curses) }))
+		func(s projections.Sheet) string { return projections.Count(s.Curses, "curse level", "curse levels") }))
 	return cmd
 }
