@@ -160,7 +160,7 @@ func storeError(path string, err error) error {
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return rules.Errorf(rules.CodeNotCampaign, "no campaign at %s: run `ltscamp init` first, or pass --db FILE", path)
-	case errors.Is(err, events.ErrNotCampaign):
+	case errors.Is(err, events.ErrNotCampaign), errors.Is(err, events.ErrNewerFormat):
 		return rules.Errorf(rules.CodeNotCampaign, "%v", err)
 	case errors.Is(err, events.ErrExists):
 		return rules.Errorf(rules.CodeConflict, "%s already exists; choose another --db file (nothing was changed)", path)

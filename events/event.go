@@ -47,11 +47,15 @@ type Event struct {
 // sequence number, stream version and hashes.
 type Pending struct {
 	// ID is the event's ULID, chosen by the caller.
-	ID             string
-	Stream         string
-	Type           string
+	ID string
+	// Stream is the stream the event is appended to.
+	Stream string
+	// Type is the event's stable type name.
+	Type string
+	// PayloadVersion is the version of the payload's shape.
 	PayloadVersion int
-	Payload        json.RawMessage
+	// Payload is the JSON payload, stored byte for byte.
+	Payload json.RawMessage
 }
 
 // AnyVersion, as an expected stream version, skips the concurrency check for
@@ -91,6 +95,8 @@ type Query struct {
 	AfterSeq int64
 	// UpToSeq, when positive, keeps events with Seq <= UpToSeq.
 	UpToSeq int64
+	// Filters combine with AND. A nil or empty list filter is not applied.
+	//
 	// Streams, when set, keeps events of these streams only.
 	Streams []string
 	// StreamPrefix, when set, keeps events whose stream starts with it.
@@ -143,6 +149,9 @@ var (
 	ErrNotCampaign = errors.New("not an ltscamp campaign")
 	// ErrExists means a campaign file already exists where one was to be made.
 	ErrExists = errors.New("campaign already exists")
+	// ErrNewerFormat means a campaign was written by a newer ltscamp, whose
+	// schema this program must not touch.
+	ErrNewerFormat = errors.New("campaign made by a newer ltscamp")
 	// ErrInvalidCommand means a command is malformed (no ID, a stream with no
 	// expected version, an empty payload...). It is a programming error.
 	ErrInvalidCommand = errors.New("invalid command")
@@ -150,9 +159,12 @@ var (
 
 // ConcurrencyError reports which stream moved on.
 type ConcurrencyError struct {
-	Stream   string
+	// Stream is the stream that moved on.
+	Stream string
+	// Expected is the version the command was decided against.
 	Expected int64
-	Actual   int64
+	// Actual is the stream's version in the log.
+	Actual int64
 }
 
 // Error implements error.

@@ -237,31 +237,75 @@ type PlotwordAcquired struct {
 }
 
 // EventType implements Payload.
-func (CampaignCreated) EventType() string  { return TypeCampaignCreated }
+func (CampaignCreated) EventType() string { return TypeCampaignCreated }
+
+// EventType implements Payload.
 func (CharacterCreated) EventType() string { return TypeCharacterCreated }
-func (RollMade) EventType() string         { return TypeRollMade }
-func (ContestResolved) EventType() string  { return TypeContestResolved }
-func (KarmaGranted) EventType() string     { return TypeKarmaGranted }
-func (KarmaSpent) EventType() string       { return TypeKarmaSpent }
-func (WishGranted) EventType() string      { return TypeWishGranted }
-func (WishSpent) EventType() string        { return TypeWishSpent }
-func (CurseAdded) EventType() string       { return TypeCurseAdded }
-func (XPAwarded) EventType() string        { return TypeXPAwarded }
-func (XPSpent) EventType() string          { return TypeXPSpent }
+
+// EventType implements Payload.
+func (RollMade) EventType() string { return TypeRollMade }
+
+// EventType implements Payload.
+func (ContestResolved) EventType() string { return TypeContestResolved }
+
+// EventType implements Payload.
+func (KarmaGranted) EventType() string { return TypeKarmaGranted }
+
+// EventType implements Payload.
+func (KarmaSpent) EventType() string { return TypeKarmaSpent }
+
+// EventType implements Payload.
+func (WishGranted) EventType() string { return TypeWishGranted }
+
+// EventType implements Payload.
+func (WishSpent) EventType() string { return TypeWishSpent }
+
+// EventType implements Payload.
+func (CurseAdded) EventType() string { return TypeCurseAdded }
+
+// EventType implements Payload.
+func (XPAwarded) EventType() string { return TypeXPAwarded }
+
+// EventType implements Payload.
+func (XPSpent) EventType() string { return TypeXPSpent }
+
+// EventType implements Payload.
 func (PlotwordAcquired) EventType() string { return TypePlotwordAcquired }
 
-// PayloadVersion implements Payload. Every payload is at version 1.
-func (CampaignCreated) PayloadVersion() int  { return 1 }
+// PayloadVersion implements Payload; CampaignCreated is at version 1.
+func (CampaignCreated) PayloadVersion() int { return 1 }
+
+// PayloadVersion implements Payload; CharacterCreated is at version 1.
 func (CharacterCreated) PayloadVersion() int { return 1 }
-func (RollMade) PayloadVersion() int         { return 1 }
-func (ContestResolved) PayloadVersion() int  { return 1 }
-func (KarmaGranted) PayloadVersion() int     { return 1 }
-func (KarmaSpent) PayloadVersion() int       { return 1 }
-func (WishGranted) PayloadVersion() int      { return 1 }
-func (WishSpent) PayloadVersion() int        { return 1 }
-func (CurseAdded) PayloadVersion() int       { return 1 }
-func (XPAwarded) PayloadVersion() int        { return 1 }
-func (XPSpent) PayloadVersion() int          { return 1 }
+
+// PayloadVersion implements Payload; RollMade is at version 1.
+func (RollMade) PayloadVersion() int { return 1 }
+
+// PayloadVersion implements Payload; ContestResolved is at version 1.
+func (ContestResolved) PayloadVersion() int { return 1 }
+
+// PayloadVersion implements Payload; KarmaGranted is at version 1.
+func (KarmaGranted) PayloadVersion() int { return 1 }
+
+// PayloadVersion implements Payload; KarmaSpent is at version 1.
+func (KarmaSpent) PayloadVersion() int { return 1 }
+
+// PayloadVersion implements Payload; WishGranted is at version 1.
+func (WishGranted) PayloadVersion() int { return 1 }
+
+// PayloadVersion implements Payload; WishSpent is at version 1.
+func (WishSpent) PayloadVersion() int { return 1 }
+
+// PayloadVersion implements Payload; CurseAdded is at version 1.
+func (CurseAdded) PayloadVersion() int { return 1 }
+
+// PayloadVersion implements Payload; XPAwarded is at version 1.
+func (XPAwarded) PayloadVersion() int { return 1 }
+
+// PayloadVersion implements Payload; XPSpent is at version 1.
+func (XPSpent) PayloadVersion() int { return 1 }
+
+// PayloadVersion implements Payload; PlotwordAcquired is at version 1.
 func (PlotwordAcquired) PayloadVersion() int { return 1 }
 
 // decoders maps each type name to a constructor of its current payload. It

@@ -178,7 +178,7 @@ func BenchmarkReadStream(b *testing.B) {
 // buildLog appends a reproducible log of total events in commands of
 // perCommand events, mine of them spread evenly on benchStream and the
 // rest over 200 other character streams.
-func buildLog(b *testing.B, s *Store, total, mine, perCommand int) {
+func buildLog(b testing.TB, s *Store, total, mine, perCommand int) {
 	b.Helper()
 	ours := mine / (total / perCommand) // benchStream events per command
 	for c := range total / perCommand {

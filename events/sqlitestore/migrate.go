@@ -136,7 +136,7 @@ func checkNotNewer(ctx context.Context, q querier, dbPath string, known []migrat
 		return fmt.Errorf("%s: read schema_migrations: %w", dbPath, err)
 	}
 	if latest := known[len(known)-1].version; newest.Int64 > latest {
-		return fmt.Errorf("%s was made by a newer ltscamp (schema version %d; this program knows up to %d): upgrade ltscamp", dbPath, newest.Int64, latest)
+		return fmt.Errorf("%s was %w (schema version %d; this program knows up to %d): upgrade ltscamp", dbPath, events.ErrNewerFormat, newest.Int64, latest)
 	}
 	return nil
 }

@@ -18,10 +18,48 @@ const eventColumns = `SELECT seq, id, command_id, stream, stream_version, type, 
 const insertEvent = `INSERT INTO events (seq, id, command_id, stream, stream_version, type, payload_version, payload, actor, recorded_at, prev_hash, hash)
 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 
-// queryer is a *sql.DB or a *sql.Tx.
-type queryer interface {
-	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+// statements are the store's fixed queries, prepared once per connection.
+type statements struct {
+	byCommand     *sql.Stmt // events of a command ID
+	idTaken       *sql.Stmt // whether an event ID is in the log
+	streamVersion *sql.Stmt // a stream's version
+	head          *sql.Stmt // the last seq and hash
+	insert        *sql.Stmt // one event
+	readStream    *sql.Stmt // a stream after a version
+	byID          *sql.Stmt // the event with an ID
+}
+
+// prepare prepares the store's fixed queries on db.
+func prepare(ctx context.Context, db *sql.DB) (*statements, error) {
+	var st statements
+	for _, p := range []struct {
+		stmt  **sql.Stmt
+		query string
+	}{
+		{&st.byCommand, eventColumns + ` WHERE command_id = ? ORDER BY seq`},
+		{&st.idTaken, `SELECT EXISTS (SELECT 1 FROM events WHERE id = ?)`},
+		{&st.streamVersion, `SELECT coalesce(max(stream_version), 0) FROM events WHERE stream = ?`},
+		{&st.head, `SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1`},
+		{&st.insert, insertEvent},
+		{&st.readStream, eventColumns + ` WHERE stream = ? AND stream_version > ? ORDER BY stream_version`},
+		{&st.byID, eventColumns + ` WHERE id = ?`},
+	} {
+		var err error
+		if *p.stmt, err = db.PrepareContext(ctx, p.query); err != nil {
+			st.close()
+			return nil, fmt.Errorf("prepare %q: %w", p.query, err)
+		}
+	}
+	return &st, nil
+}
+
+// close closes every prepared statement.
+func (st *statements) close() {
+	for _, s := range []*sql.Stmt{st.byCommand, st.idTaken, st.streamVersion, st.head, st.insert, st.readStream, st.byID} {
+		if s != nil {
+			_ = s.Close()
+		}
+	}
 }
 
 // Append implements events.Store. The whole command runs in one BEGIN
@@ -43,7 +81,9 @@ func (s *Store) Append(cmd events.Command) (res events.AppendResult, err error) 
 		}
 	}()
 
-	prior, err := scanEvents(tx.QueryContext(ctx, eventColumns+` WHERE command_id = ? ORDER BY seq`, cmd.ID))
+	in := func(stmt *sql.Stmt) *sql.Stmt { return tx.StmtContext(ctx, stmt) }
+
+	prior, err := scanEvents(in(s.st.byCommand).QueryContext(ctx, cmd.ID))
 	if err != nil {
 		return events.AppendResult{}, fmt.Errorf("append command %s: %w", cmd.ID, err)
 	}
@@ -51,38 +91,35 @@ func (s *Store) Append(cmd events.Command) (res events.AppendResult, err error) 
 		return events.AppendResult{Events: prior, Duplicate: true}, tx.Rollback()
 	}
 
-	ids := make([]any, len(cmd.Events))
-	for i, p := range cmd.Events {
-		ids[i] = p.ID
-	}
-	var taken sql.NullString
-	err = tx.QueryRowContext(ctx, `SELECT min(id) FROM events WHERE id IN (`+placeholders(len(ids))+`)`, ids...).Scan(&taken)
-	if err != nil {
-		return events.AppendResult{}, fmt.Errorf("append command %s: %w", cmd.ID, err)
-	}
-	if taken.Valid {
-		return events.AppendResult{}, fmt.Errorf("%w: command %q: event ID %q is already in the log", events.ErrInvalidCommand, cmd.ID, taken.String)
+	idTaken := in(s.st.idTaken)
+	for _, p := range cmd.Events {
+		var taken bool
+		if err := idTaken.QueryRowContext(ctx, p.ID).Scan(&taken); err != nil {
+			return events.AppendResult{}, fmt.Errorf("append command %s: %w", cmd.ID, err)
+		}
+		if taken {
+			return events.AppendResult{}, fmt.Errorf("%w: command %q: event ID %q is already in the log", events.ErrInvalidCommand, cmd.ID, p.ID)
+		}
 	}
 
+	streamVersion := in(s.st.streamVersion)
 	versions, err := cmd.CheckExpected(func(stream string) (int64, error) {
-		return streamVersion(ctx, tx, stream)
+		var v int64
+		err := streamVersion.QueryRowContext(ctx, stream).Scan(&v)
+		return v, err
 	})
 	if err != nil {
 		return events.AppendResult{}, err
 	}
-	seq, hash, err := head(ctx, tx)
+	seq, hash, err := head(ctx, in(s.st.head))
 	if err != nil {
 		return events.AppendResult{}, fmt.Errorf("append command %s: %w", cmd.ID, err)
 	}
 	sealed := cmd.Seal(seq, hash, versions)
 
-	stmt, err := tx.PrepareContext(ctx, insertEvent)
-	if err != nil {
-		return events.AppendResult{}, fmt.Errorf("append command %s: %w", cmd.ID, err)
-	}
-	defer stmt.Close()
+	insert := in(s.st.insert)
 	for _, e := range sealed {
-		_, err := stmt.ExecContext(ctx, e.Seq, e.ID, e.CommandID, e.Stream, e.StreamVersion, e.Type, e.PayloadVersion,
+		_, err := insert.ExecContext(ctx, e.Seq, e.ID, e.CommandID, e.Stream, e.StreamVersion, e.Type, e.PayloadVersion,
 			// The payload is bound as TEXT: a BLOB would be stored as
 			// such, and json_valid would read it as JSONB.
 			string(e.Payload),
@@ -99,8 +136,7 @@ func (s *Store) Append(cmd events.Command) (res events.AppendResult, err error) 
 
 // ReadStream implements events.Store.
 func (s *Store) ReadStream(stream string, afterVersion int64) ([]events.Event, error) {
-	es, err := scanEvents(s.db.QueryContext(context.Background(),
-		eventColumns+` WHERE stream = ? AND stream_version > ? ORDER BY stream_version`, stream, afterVersion))
+	es, err := scanEvents(s.st.readStream.QueryContext(context.Background(), stream, afterVersion))
 	if err != nil {
 		return nil, fmt.Errorf("read stream %q: %w", stream, err)
 	}
@@ -109,18 +145,11 @@ func (s *Store) ReadStream(stream string, afterVersion int64) ([]events.Event, e
 
 // StreamVersion implements events.Store.
 func (s *Store) StreamVersion(stream string) (int64, error) {
-	v, err := streamVersion(context.Background(), s.db, stream)
-	if err != nil {
+	var v int64
+	if err := s.st.streamVersion.QueryRowContext(context.Background(), stream).Scan(&v); err != nil {
 		return 0, fmt.Errorf("stream %q: %w", stream, err)
 	}
 	return v, nil
-}
-
-// streamVersion returns the version of stream's last event, 0 if none.
-func streamVersion(ctx context.Context, q queryer, stream string) (int64, error) {
-	var v int64
-	err := q.QueryRowContext(ctx, `SELECT coalesce(max(stream_version), 0) FROM events WHERE stream = ?`, stream).Scan(&v)
-	return v, err
 }
 
 // Read implements events.Store.
@@ -202,7 +231,7 @@ func hasPrefix(column, prefix string) (string, []any) {
 
 // EventByID implements events.Store.
 func (s *Store) EventByID(id string) (events.Event, error) {
-	es, err := scanEvents(s.db.QueryContext(context.Background(), eventColumns+` WHERE id = ?`, id))
+	es, err := scanEvents(s.st.byID.QueryContext(context.Background(), id))
 	if err != nil {
 		return events.Event{}, fmt.Errorf("event %q: %w", id, err)
 	}
@@ -214,18 +243,19 @@ func (s *Store) EventByID(id string) (events.Event, error) {
 
 // Head implements events.Store.
 func (s *Store) Head() (int64, []byte, error) {
-	seq, hash, err := head(context.Background(), s.db)
+	seq, hash, err := head(context.Background(), s.st.head)
 	if err != nil {
 		return 0, nil, fmt.Errorf("read head: %w", err)
 	}
 	return seq, hash, nil
 }
 
-// head returns the last seq and its hash, or 0 and the genesis hash.
-func head(ctx context.Context, q queryer) (int64, []byte, error) {
+// head returns the last seq and its hash, or 0 and the genesis hash, with
+// the statement st.head.
+func head(ctx context.Context, stmt *sql.Stmt) (int64, []byte, error) {
 	var seq int64
 	var hexHash string
-	err := q.QueryRowContext(ctx, `SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1`).Scan(&seq, &hexHash)
+	err := stmt.QueryRowContext(ctx).Scan(&seq, &hexHash)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, events.GenesisHash(), nil
 	}

@@ -66,6 +66,7 @@ type Options struct {
 // concurrent use, including by several processes on the same file.
 type Store struct {
 	db   *sql.DB
+	st   *statements
 	path string
 }
 
@@ -115,7 +116,7 @@ func Create(path string, opts Options) (s *Store, err error) {
 	if err := migrate(ctx, db, path, opts.Now, true); err != nil {
 		return nil, err
 	}
-	return &Store{db: db, path: path}, nil
+	return newStore(ctx, db, path)
 }
 
 // claim makes sure path is free for a new campaign: it creates the file,
@@ -156,11 +157,17 @@ func Open(path string, opts Options) (s *Store, err error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := migrate(context.Background(), db, path, opts.Now, false); err != nil {
+	ctx := context.Background()
+	if err := migrate(ctx, db, path, opts.Now, false); err != nil {
 		_ = db.Close()
 		return nil, err
 	}
-	return &Store{db: db, path: path}, nil
+	s, err = newStore(ctx, db, path)
+	if err != nil {
+		_ = db.Close()
+		return nil, err
+	}
+	return s, nil
 }
 
 // probe checks that path is an ltscamp campaign this program can open,
@@ -260,9 +267,21 @@ func fileURI(path, params string) (string, error) {
 	return b.String(), nil
 }
 
+// newStore returns the store on db, a migrated campaign.
+func newStore(ctx context.Context, db *sql.DB, path string) (*Store, error) {
+	st, err := prepare(ctx, db)
+	if err != nil {
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	return &Store{db: db, st: st, path: path}, nil
+}
+
 // Path returns the path the store was created or opened with.
 func (s *Store) Path() string { return s.path }
 
 // Close implements events.Store. It closes the file; the last connection
 // to close checkpoints the WAL into it.
-func (s *Store) Close() error { return s.db.Close() }
+func (s *Store) Close() error {
+	s.st.close()
+	return s.db.Close()
+}

@@ -39,8 +39,8 @@ func TestConformance(t *testing.T) {
 	})
 }
 
-// newStore creates a campaign under t.TempDir and closes it at cleanup.
-func newStore(t *testing.T) *Store {
+// newTestStore creates a campaign under t.TempDir and closes it at cleanup.
+func newTestStore(t *testing.T) *Store {
 	t.Helper()
 	s, err := Create(filepath.Join(t.TempDir(), "campaign.ltscamp"), testOpts)
 	if err != nil {
@@ -90,7 +90,7 @@ func assertChain(t *testing.T, es []events.Event) {
 }
 
 func TestTriggersForbidUpdateAndDelete(t *testing.T) {
-	s := newStore(t)
+	s := newTestStore(t)
 	mustAppend(t, s, cmd("C1", "a", "b"))
 	before := readAll(t, s)
 	for _, tc := range []struct{ stmt, msg string }{
@@ -113,7 +113,7 @@ func TestTriggersForbidUpdateAndDelete(t *testing.T) {
 func TestPayloadMustBeJSON(t *testing.T) {
 	// The CHECK constraint is the last line of defence behind Validate,
 	// against writers other than this package.
-	s := newStore(t)
+	s := newTestStore(t)
 	_, err := s.db.Exec(insertEvent, 1, "E", "C", "s", 1, "t", 1, "{nope", "gm", events.FormatTime(testNow),
 		hex.EncodeToString(events.GenesisHash()), hex.EncodeToString(events.GenesisHash()))
 	if err == nil || !strings.Contains(err.Error(), "CHECK constraint failed") {
@@ -122,7 +122,7 @@ func TestPayloadMustBeJSON(t *testing.T) {
 }
 
 func TestPragmasOnEveryConnection(t *testing.T) {
-	s := newStore(t)
+	s := newTestStore(t)
 	ctx := context.Background()
 	// Hold several connections at once so that the pool must open new ones.
 	var conns []*sql.Conn
@@ -155,7 +155,7 @@ func TestPragmasOnEveryConnection(t *testing.T) {
 }
 
 func TestSchemaMigrations(t *testing.T) {
-	s := newStore(t)
+	s := newTestStore(t)
 	ms, err := loadMigrations()
 	if err != nil {
 		t.Fatal(err)
@@ -191,7 +191,7 @@ func TestSchemaMigrations(t *testing.T) {
 }
 
 func TestFileFormat(t *testing.T) {
-	s := newStore(t)
+	s := newTestStore(t)
 	got := mustAppend(t, s, cmd("C1", "a"))
 	var appID int64
 	if err := s.db.QueryRow(`PRAGMA application_id`).Scan(&appID); err != nil || appID != 0x4C545343 {
@@ -348,14 +348,14 @@ func TestOpenRefusesForeignSQLite(t *testing.T) {
 }
 
 func TestOpenRefusesNewerSchema(t *testing.T) {
-	s := newStore(t)
+	s := newTestStore(t)
 	if _, err := s.db.Exec(`INSERT INTO schema_migrations (version, name, applied_at) VALUES (9999, '9999_future.sql', 'x')`); err != nil {
 		t.Fatal(err)
 	}
 	_ = s.Close()
 	before, _ := os.ReadFile(s.Path())
 	_, err := Open(s.Path(), testOpts)
-	if err == nil || !strings.Contains(err.Error(), "made by a newer ltscamp") || !strings.Contains(err.Error(), s.Path()) {
+	if err == nil || !errors.Is(err, events.ErrNewerFormat) || !strings.Contains(err.Error(), "made by a newer ltscamp") || !strings.Contains(err.Error(), s.Path()) {
 		t.Fatalf("err = %v, want made by a newer ltscamp", err)
 	}
 	if after, _ := os.ReadFile(s.Path()); !bytes.Equal(after, before) {
@@ -386,7 +386,7 @@ func TestCreateRefusesExistingFile(t *testing.T) {
 	if err := os.WriteFile(text, []byte("keep me"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	existing := newStore(t)
+	existing := newTestStore(t)
 	mustAppend(t, existing, cmd("C1", "a"))
 	for _, path := range []string{text, existing.Path()} {
 		before, _ := os.ReadFile(path)
@@ -428,7 +428,7 @@ func TestCreateTakesOverAnEmptyFile(t *testing.T) {
 }
 
 func TestReopenContinuesTheChain(t *testing.T) {
-	s := newStore(t)
+	s := newTestStore(t)
 	path := s.Path()
 	first := mustAppend(t, s, cmd("C1", "campaign", "character/A"))
 	if err := s.Close(); err != nil {
@@ -464,7 +464,7 @@ func TestReopenContinuesTheChain(t *testing.T) {
 }
 
 func TestTwoHandlesRace(t *testing.T) {
-	a := newStore(t)
+	a := newTestStore(t)
 	b, err := Open(a.Path(), testOpts)
 	if err != nil {
 		t.Fatal(err)
@@ -559,7 +559,7 @@ func TestFileURI(t *testing.T) {
 }
 
 func TestOpenReadsTheApplicationIDThroughTheWAL(t *testing.T) {
-	a := newStore(t)
+	a := newTestStore(t)
 	// Until a checkpoint, the stamped header page is only in the -wal
 	// file; the main file's header still reads application_id 0.
 	b, err := os.ReadFile(a.Path())
@@ -582,7 +582,7 @@ func TestOFDLocking(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("OFD locks are Linux only")
 	}
-	newStore(t) // the mode is settled at the first lock
+	newTestStore(t) // the mode is settled at the first lock
 	if !sqlite.OFDLockingEnabled() {
 		t.Fatal("OFD locking is off")
 	}
