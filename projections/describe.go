@@ -8,8 +8,17 @@ import (
 )
 
 // Describe returns a one-line, human summary of an event, for logs and
-// audit trails.
-func Describe(e events.Event) string {
+// audit trails. seqOf, when not nil, names the events it refers to (the roll
+// a re-roll replaces) by seq instead of by ULID.
+func Describe(e events.Event, seqOf func(id string) (int64, bool)) string {
+	ref := func(id string) string {
+		if seqOf != nil {
+			if seq, ok := seqOf(id); ok {
+				return fmt.Sprintf("seq %d", seq)
+			}
+		}
+		return id
+	}
 	p, err := events.Decode(e)
 	if err != nil {
 		return fmt.Sprintf("(%v)", err)
@@ -41,7 +50,7 @@ func Describe(e events.Event) string {
 			s += fmt.Sprintf(" vs %d, %s", p.Target, p.Outcome)
 		}
 		if p.Rerolls != "" {
-			s += ", re-roll of " + p.Rerolls
+			s += ", re-roll of " + ref(p.Rerolls)
 		}
 		return s
 	case *events.ContestResolved:
@@ -56,17 +65,17 @@ func Describe(e events.Event) string {
 			s += "both fail"
 		}
 		if p.Rerolls != "" {
-			s += ", re-roll of " + p.Rerolls
+			s += ", re-roll of " + ref(p.Rerolls)
 		}
 		return s
 	case *events.KarmaGranted:
 		return fmt.Sprintf("+%d karma%s", p.Amount, because(p.Reason))
 	case *events.KarmaSpent:
-		return fmt.Sprintf("-%d karma for a %s of %s", p.Amount, p.For, p.RollID)
+		return fmt.Sprintf("-%d karma for a %s of %s", p.Amount, p.For, ref(p.RollID))
 	case *events.WishGranted:
 		return fmt.Sprintf("+%s%s", Count(p.Amount, "wish", "wishes"), because(p.Reason))
 	case *events.WishSpent:
-		return fmt.Sprintf("-1 wish for a %s of %s", p.For, p.RollID)
+		return fmt.Sprintf("-1 wish for a %s of %s", p.For, ref(p.RollID))
 	case *events.CurseAdded:
 		return fmt.Sprintf("+%s%s", Count(p.Levels, "curse level", "curse levels"), because(p.Reason))
 	case *events.XPAwarded:

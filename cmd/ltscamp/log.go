@@ -35,7 +35,7 @@ func eventJSON(e events.Event) logEvent {
 		Seq: e.Seq, ID: e.ID, CommandID: e.CommandID, Stream: e.Stream, StreamVersion: e.StreamVersion,
 		Type: e.Type, PayloadVersion: e.PayloadVersion, Payload: e.Payload, Actor: e.Actor,
 		RecordedAt: events.FormatTime(e.RecordedAt), PrevHash: hex.EncodeToString(e.PrevHash), Hash: hex.EncodeToString(e.Hash),
-		Summary: projections.Describe(e),
+		Summary: projections.Describe(e, nil),
 	}
 }
 
@@ -46,8 +46,9 @@ func newLogCmd(a *app) *cobra.Command {
 		Use:   "log [--char NAME] [--type PREFIX] [--limit N] [--json]",
 		Short: "Show the event log, oldest first",
 		Long: `Show the event log, oldest first: every event with its seq, time, actor and
-a one-line summary. --limit N shows the last N. --json prints one JSON object
-per line (NDJSON) with the full envelope, payload and hashes.`,
+a one-line summary. --limit N shows the last N. Events are named by seq, which
+reroll also takes; --json prints one JSON object per line (NDJSON) with the
+full envelope (ids included), payload and hashes.`,
 		Example: `  ltscamp log --limit 20
   ltscamp log --char Ajax --type xp
   ltscamp log --type roll --json | jq .payload.faces`,
@@ -68,15 +69,31 @@ per line (NDJSON) with the full envelope, payload and hashes.`,
 					}
 					return nil
 				}
+				seqs := make(map[string]int64, len(evs))
+				for _, e := range evs {
+					seqs[e.ID] = e.Seq
+				}
+				seqOf := func(id string) (int64, bool) {
+					if seq, ok := seqs[id]; ok {
+						return seq, true
+					}
+					// An event outside the filter: look it up once.
+					e, err := s.FindEvent(id)
+					if err != nil {
+						return 0, false
+					}
+					seqs[id] = e.Seq
+					return e.Seq, true
+				}
 				rows := make([][]string, 0, len(evs))
 				for _, e := range evs {
-					rows = append(rows, []string{strconv.FormatInt(e.Seq, 10), e.RecordedAt.Format("2006-01-02 15:04:05"), e.Actor, e.Type, projections.Describe(e), e.ID})
+					rows = append(rows, []string{strconv.FormatInt(e.Seq, 10), e.RecordedAt.Format("2006-01-02 15:04:05"), e.Actor, e.Type, projections.Describe(e, seqOf)})
 				}
 				if len(rows) == 0 {
 					a.out.note("no events match")
 					return nil
 				}
-				a.out.table([]string{"SEQ", "RECORDED (UTC)", "ACTOR", "TYPE", "WHAT", "ID"}, rows)
+				a.out.table([]string{"SEQ", "RECORDED (UTC)", "ACTOR", "TYPE", "WHAT"}, rows)
 				return nil
 			})
 		},

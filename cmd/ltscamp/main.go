@@ -17,7 +17,12 @@ func main() {
 // environment variables, the wall clock and whether the streams are
 // terminals.
 func System() *Env {
+	width := 0
+	if w, _, err := term.GetSize(int(os.Stdout.Fd())); err == nil {
+		width = w
+	}
 	return &Env{
+		Width:     width,
 		Args:      os.Args[1:],
 		Stdin:     os.Stdin,
 		Stdout:    os.Stdout,

@@ -18,11 +18,12 @@ type printer struct {
 	w      io.Writer
 	errw   io.Writer
 	styled bool
+	width  int
 	r      *lipgloss.Renderer
 }
 
 func newPrinter(env *Env) *printer {
-	p := &printer{w: env.Stdout, errw: env.Stderr, styled: env.StdoutTTY}
+	p := &printer{w: env.Stdout, errw: env.Stderr, styled: env.StdoutTTY, width: env.Width}
 	p.r = lipgloss.NewRenderer(env.Stdout)
 	if !p.styled || env.Getenv("NO_COLOR") != "" {
 		p.r.SetColorProfile(termenv.Ascii)
@@ -84,5 +85,9 @@ func (p *printer) table(headers []string, rows [][]string) {
 			}
 			return cell
 		})
+	if p.width > 0 && lipgloss.Width(t.Render()) > p.width {
+		// Fit the terminal: lipgloss shrinks the widest columns and wraps.
+		t.Width(p.width)
+	}
 	fmt.Fprintln(p.w, t.Render())
 }

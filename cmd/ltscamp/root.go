@@ -28,6 +28,8 @@ type Env struct {
 	Now       func() time.Time
 	StdinTTY  bool
 	StdoutTTY bool
+	// Width is the terminal's width in columns, 0 when not a terminal.
+	Width int
 }
 
 // app holds the global flags and the environment for every command.
