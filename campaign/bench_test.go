@@ -13,6 +13,7 @@ import (
 
 	"github.com/ltscamp/ltscamp/events"
 	"github.com/ltscamp/ltscamp/events/sqlitestore"
+	"github.com/ltscamp/ltscamp/projections"
 	"github.com/ltscamp/ltscamp/rules"
 )
 
@@ -85,7 +86,7 @@ func BenchmarkSheet(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		r, err := s.roster()
+		r, err := s.roster(&projections.Reverts{}, 0)
 		s.Close()
 		if err != nil {
 			b.Fatal(err)

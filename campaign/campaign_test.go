@@ -8,6 +8,7 @@ import (
 
 	"github.com/ltscamp/ltscamp/events"
 	"github.com/ltscamp/ltscamp/events/memstore"
+	"github.com/ltscamp/ltscamp/projections"
 	"github.com/ltscamp/ltscamp/rules"
 )
 
@@ -366,5 +367,59 @@ func TestRerollKeepsTheRollsConditions(t *testing.T) {
 	}
 	if fresh.Roll.Target != 12 || fresh.Roll.Total != 12 || fresh.Roll.Curses != 1 {
 		t.Fatalf("fresh roll %+v", fresh.Roll)
+	}
+}
+
+// TestReplayFindsNothingInAGoodLog replays the demo, a 2010 story with a
+// wish re-roll, and a contest re-roll, and expects no violation.
+func TestReplayFindsNothingInAGoodLog(t *testing.T) {
+	s := newCampaign(t, rules.DefaultEdition)
+	if _, err := s.PlayDemo(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Roll(RollRequest{Expr: "d6"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.GrantKarma("Hector", 1, ""); err != nil {
+		t.Fatal(err)
+	}
+	c, err := s.Contest(ContestRequest{Sides: [2]string{"Ajax:ST", "Hector:ST"}, Faces: [2][]int{{1, 1, 1}, {2, 2, 2}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Reroll(RerollRequest{Roll: c.Events[1].ID, Faces: []int{1, 1, 1}}); err != nil {
+		t.Fatal(err)
+	}
+	log, err := s.Store().Read(events.Query{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := projections.Replay(log, nil)
+	if len(w.Violations) != 0 {
+		t.Fatalf("violations in a good log: %+v", w.Violations)
+	}
+	ajax, _ := s.Sheet("Ajax")
+	if got := *w.Sheets[ajax.ID]; got.XP != ajax.XP || got.Attributes != ajax.Attributes {
+		t.Fatalf("replayed Ajax %+v, sheet %+v", got, ajax)
+	}
+
+	s10 := newCampaign(t, rules.Edition2010)
+	mustCreate(t, s10, "Ajax", 12, 11, 9)
+	if _, err := s10.GrantWish("Ajax", 1, ""); err != nil {
+		t.Fatal(err)
+	}
+	r, err := s10.Roll(RollRequest{Expr: "3/DX", Character: "Ajax", Faces: []int{6, 6, 6}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s10.Reroll(RerollRequest{Roll: r.Event.ID, UseWish: true}); err != nil {
+		t.Fatal(err)
+	}
+	log, err = s10.Store().Read(events.Query{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := projections.Replay(log, nil); len(w.Violations) != 0 {
+		t.Fatalf("violations in a good 2010 log: %+v", w.Violations)
 	}
 }

@@ -17,15 +17,6 @@ type NewCharacter struct {
 	Skills []string
 }
 
-// Edition returns the campaign's edition.
-func (s *Service) Edition() (rules.Edition, error) {
-	c, err := s.campaignState()
-	if err != nil {
-		return "", err
-	}
-	return c.Edition, nil
-}
-
 // ParseSkills resolves "Name:Level" skill specs in the campaign's edition.
 func ParseSkills(ed rules.Edition, specs []string) ([]rules.SkillLevel, error) {
 	out := make([]rules.SkillLevel, 0, len(specs))

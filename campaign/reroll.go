@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/ltscamp/ltscamp/events"
-	"github.com/ltscamp/ltscamp/projections"
 	"github.com/ltscamp/ltscamp/rules"
 )
 
@@ -193,10 +192,4 @@ func (d *decision) rerollContest(ed rules.Edition, orig events.Event, p *events.
 	cr.Reason = p.Reason
 	out.Contest = &cr
 	return d.emitContest(sides, cr, rerolls)
-}
-
-// Characters returns the party roster.
-func (s *Service) Characters() ([]projections.Member, error) {
-	r, err := s.roster()
-	return r.Members, err
 }

@@ -13,7 +13,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"sort"
 	"strings"
 	"time"
 
@@ -178,6 +177,7 @@ type decision struct {
 	// cache of folded streams, so a command reads each stream once.
 	campaign *projections.Campaign
 	roster   *projections.Roster
+	reverts  *projections.Reverts
 	chars    map[string]*character
 }
 
@@ -234,12 +234,52 @@ func (s *Service) newID() string {
 	return ulid.MustNew(ulid.Timestamp(s.now()), s.entropy).String()
 }
 
+// revertsState folds the commands stream (once per decision): every
+// command depends on which earlier commands are in effect.
+func (d *decision) revertsState() (*projections.Reverts, error) {
+	if d.reverts == nil {
+		r, err := d.s.reverts(0)
+		if err != nil {
+			return nil, err
+		}
+		d.expect(events.CommandsStream, r.Version)
+		d.reverts = &r
+	}
+	return d.reverts, nil
+}
+
+// reverts folds the commands stream up to seq (0: all of it).
+func (s *Service) reverts(upTo int64) (projections.Reverts, error) {
+	evs, err := s.store.ReadStream(events.CommandsStream, 0)
+	if err != nil {
+		return projections.Reverts{}, err
+	}
+	if upTo > 0 {
+		evs = eventsUpTo(evs, upTo)
+	}
+	return projections.FoldReverts(evs)
+}
+
+// eventsUpTo keeps the events with Seq <= upTo of a seq-ordered slice.
+func eventsUpTo(evs []events.Event, upTo int64) []events.Event {
+	for i, e := range evs {
+		if e.Seq > upTo {
+			return evs[:i]
+		}
+	}
+	return evs
+}
+
 // campaignState folds the campaign stream (once per decision).
 func (d *decision) campaignState() (*projections.Campaign, error) {
 	if d.campaign != nil {
 		return d.campaign, nil
 	}
-	c, err := d.s.campaignState()
+	rv, err := d.revertsState()
+	if err != nil {
+		return nil, err
+	}
+	c, err := d.s.campaignState(rv, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -248,17 +288,41 @@ func (d *decision) campaignState() (*projections.Campaign, error) {
 	return d.campaign, nil
 }
 
-func (s *Service) campaignState() (projections.Campaign, error) {
+// campaignState folds the campaign stream's events in effect, up to seq
+// (0: all).
+func (s *Service) campaignState(rv *projections.Reverts, upTo int64) (projections.Campaign, error) {
 	evs, err := s.store.ReadStream(events.CampaignStream, 0)
 	if err != nil {
 		return projections.Campaign{}, err
 	}
-	return projections.FoldCampaign(evs)
+	if upTo > 0 {
+		evs = eventsUpTo(evs, upTo)
+	}
+	var c projections.Campaign
+	for _, e := range evs {
+		// The stream version moves on even for events out of effect, so
+		// that a decision expects the version it really read.
+		if !rv.InEffect(e) && e.Type != events.TypeCampaignCreated {
+			c.Version = e.StreamVersion
+			continue
+		}
+		if err := c.Apply(e); err != nil {
+			return projections.Campaign{}, err
+		}
+	}
+	if c.Name == "" {
+		return projections.Campaign{}, fmt.Errorf("the campaign stream has no campaign.created event")
+	}
+	return c, nil
 }
 
 func (d *decision) rosterState() (*projections.Roster, error) {
 	if d.roster == nil {
-		r, err := d.s.roster()
+		rv, err := d.revertsState()
+		if err != nil {
+			return nil, err
+		}
+		r, err := d.s.roster(rv, 0)
 		if err != nil {
 			return nil, err
 		}
@@ -267,13 +331,18 @@ func (d *decision) rosterState() (*projections.Roster, error) {
 	return d.roster, nil
 }
 
-func (s *Service) roster() (projections.Roster, error) {
-	evs, err := s.store.Read(events.Query{StreamPrefix: events.CharacterStreamPrefix, TypePrefix: events.TypeCharacterCreated})
+// roster lists the characters whose creation is in effect, up to seq (0:
+// all).
+func (s *Service) roster(rv *projections.Reverts, upTo int64) (projections.Roster, error) {
+	evs, err := s.store.Read(events.Query{StreamPrefix: events.CharacterStreamPrefix, TypePrefix: events.TypeCharacterCreated, UpToSeq: upTo})
 	if err != nil {
 		return projections.Roster{}, err
 	}
 	var r projections.Roster
 	for _, e := range evs {
+		if !rv.InEffect(e) {
+			continue
+		}
 		if err := r.Apply(e); err != nil {
 			return projections.Roster{}, err
 		}
@@ -322,171 +391,44 @@ func (d *decision) characterByMember(m projections.Member) (*character, error) {
 	if c, ok := d.chars[m.ID]; ok {
 		return c, nil
 	}
-	c, err := d.s.loadCharacter(m)
+	rv, err := d.revertsState()
 	if err != nil {
 		return nil, err
 	}
-	d.expect(c.stream, c.sheet.Version)
+	c, version, err := d.s.loadCharacter(m, rv, 0)
+	if err != nil {
+		return nil, err
+	}
+	d.expect(c.stream, version)
 	d.chars[m.ID] = c
 	return c, nil
 }
 
-func (s *Service) loadCharacter(m projections.Member) (*character, error) {
+// loadCharacter folds a character's stream, events in effect only, up to
+// seq (0: all). It also returns the stream version read, which counts the
+// events out of effect too.
+func (s *Service) loadCharacter(m projections.Member, rv *projections.Reverts, upTo int64) (*character, int64, error) {
 	c := &character{member: m, stream: events.CharacterStream(m.ID)}
 	evs, err := s.store.ReadStream(c.stream, 0)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
+	if upTo > 0 {
+		evs = eventsUpTo(evs, upTo)
+	}
+	var version int64
 	for _, e := range evs {
+		version = e.StreamVersion
+		if !rv.InEffect(e) {
+			continue
+		}
 		if err := c.sheet.Apply(e); err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 		if err := c.rolls.Apply(e); err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 	}
-	return c, nil
+	return c, version, nil
 }
 
-// Info describes the campaign.
-type Info struct {
-	projections.Campaign
-	Characters int   `json:"characters"`
-	Events     int64 `json:"events"`
-}
-
-// Info returns the campaign's name, edition and size.
-func (s *Service) Info() (Info, error) {
-	c, err := s.campaignState()
-	if err != nil {
-		return Info{}, err
-	}
-	r, err := s.roster()
-	if err != nil {
-		return Info{}, err
-	}
-	n, err := s.store.Count()
-	if err != nil {
-		return Info{}, err
-	}
-	return Info{Campaign: c, Characters: len(r.Members), Events: n}, nil
-}
-
-// Sheet returns a character's current sheet.
-func (s *Service) Sheet(name string) (projections.Sheet, error) {
-	r, err := s.roster()
-	if err != nil {
-		return projections.Sheet{}, err
-	}
-	m, err := findMember(&r, name)
-	if err != nil {
-		return projections.Sheet{}, err
-	}
-	c, err := s.loadCharacter(m)
-	if err != nil {
-		return projections.Sheet{}, err
-	}
-	return c.sheet, nil
-}
-
-// Sheets returns every party member's sheet, in creation order.
-func (s *Service) Sheets() ([]projections.Sheet, error) {
-	r, err := s.roster()
-	if err != nil {
-		return nil, err
-	}
-	out := make([]projections.Sheet, 0, len(r.Members))
-	for _, m := range r.Members {
-		c, err := s.loadCharacter(m)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, c.sheet)
-	}
-	return out, nil
-}
-
-// Ledger returns a character's itemised XP ledger.
-func (s *Service) Ledger(name string) (projections.Sheet, projections.Ledger, error) {
-	r, err := s.roster()
-	if err != nil {
-		return projections.Sheet{}, projections.Ledger{}, err
-	}
-	m, err := findMember(&r, name)
-	if err != nil {
-		return projections.Sheet{}, projections.Ledger{}, err
-	}
-	evs, err := s.store.ReadStream(events.CharacterStream(m.ID), 0)
-	if err != nil {
-		return projections.Sheet{}, projections.Ledger{}, err
-	}
-	var sheet projections.Sheet
-	var l projections.Ledger
-	for _, e := range evs {
-		if err := sheet.Apply(e); err != nil {
-			return sheet, l, err
-		}
-		if err := l.Apply(e); err != nil {
-			return sheet, l, err
-		}
-	}
-	return sheet, l, nil
-}
-
-// LogFilter selects events for the log.
-type LogFilter struct {
-	// Character limits the log to one character's stream.
-	Character string
-	// TypePrefix keeps event types starting with it ("xp" or "xp.spent").
-	TypePrefix string
-	// Limit keeps the last Limit events (0: all).
-	Limit int
-}
-
-// Log returns the events the filter selects, oldest first.
-func (s *Service) Log(f LogFilter) ([]events.Event, error) {
-	if f.Limit < 0 {
-		return nil, rules.Errorf(rules.CodeInvalid, "--limit %d: the limit must be 0 (all) or more", f.Limit)
-	}
-	q := events.Query{Limit: f.Limit, Last: f.Limit > 0}
-	if f.TypePrefix != "" {
-		q.TypePrefix = strings.ToLower(strings.TrimSpace(f.TypePrefix))
-		if !anyTypeHasPrefix(q.TypePrefix) {
-			return nil, rules.Errorf(rules.CodeInvalid, "no event type starts with %q; the types are %s", f.TypePrefix, strings.Join(events.TypeNames(), ", "))
-		}
-	}
-	if f.Character != "" {
-		r, err := s.roster()
-		if err != nil {
-			return nil, err
-		}
-		m, err := findMember(&r, f.Character)
-		if err != nil {
-			return nil, err
-		}
-		q.Streams = []string{events.CharacterStream(m.ID)}
-	}
-	return s.store.Read(q)
-}
-
-func anyTypeHasPrefix(prefix string) bool {
-	for _, t := range events.TypeNames() {
-		if strings.HasPrefix(t, prefix) {
-			return true
-		}
-	}
-	return false
-}
-
-// EventCount returns the number of events in the log.
-func (s *Service) EventCount() (int64, error) { return s.store.Count() }
-
-// names returns the sorted keys of a set.
-func sortedKeys(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}

@@ -106,6 +106,11 @@ type Query struct {
 	TypePrefix string
 	// CommandIDs, when set, keeps events of these commands only.
 	CommandIDs []string
+	// Actors, when set, keeps events recorded by these actors only.
+	Actors []string
+	// Since and Until, when not zero, keep events recorded at or after
+	// Since and at or before Until (wall time).
+	Since, Until time.Time
 	// Limit, when positive, caps the number of events returned.
 	Limit int
 	// Last, with Limit, returns the last Limit matching events (still in seq

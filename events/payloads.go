@@ -22,6 +22,8 @@ const (
 	TypeXPAwarded        = "xp.awarded"
 	TypeXPSpent          = "xp.spent"
 	TypePlotwordAcquired = "plotword.acquired"
+	TypeCommandReverted  = "command.reverted"
+	TypeCommandRestored  = "command.restored"
 )
 
 // Stream names and prefixes.
@@ -31,6 +33,9 @@ const (
 	CampaignStream = "campaign"
 	// DiceStream holds rolls made for nobody in the party.
 	DiceStream = "dice"
+	// CommandsStream holds undo and redo: command.reverted and
+	// command.restored. Folding it gives the commands not in effect.
+	CommandsStream = "commands"
 	// CharacterStreamPrefix prefixes every character's stream.
 	CharacterStreamPrefix = "character/"
 )
@@ -236,6 +241,29 @@ type PlotwordAcquired struct {
 	Word string `json:"word"`
 }
 
+// CommandReverted takes commands out of effect (undo). Projections fold as if
+// their events were absent; nothing is deleted.
+type CommandReverted struct {
+	// CommandID is the command the user undid.
+	CommandID string `json:"command_id"`
+	// Cascade names the later commands reverted with it because they
+	// depended on it (undo --cascade).
+	Cascade []string `json:"cascade,omitempty"`
+	Reason  string   `json:"reason,omitempty"`
+}
+
+// Commands returns every command the event reverts: CommandID, then Cascade.
+func (c CommandReverted) Commands() []string {
+	return append([]string{c.CommandID}, c.Cascade...)
+}
+
+// CommandRestored puts reverted commands back in effect (redo).
+type CommandRestored struct {
+	// CommandIDs are the commands restored.
+	CommandIDs []string `json:"command_ids"`
+	Reason     string   `json:"reason,omitempty"`
+}
+
 // EventType implements Payload.
 func (CampaignCreated) EventType() string { return TypeCampaignCreated }
 
@@ -271,6 +299,18 @@ func (XPSpent) EventType() string { return TypeXPSpent }
 
 // EventType implements Payload.
 func (PlotwordAcquired) EventType() string { return TypePlotwordAcquired }
+
+// EventType implements Payload.
+func (CommandReverted) EventType() string { return TypeCommandReverted }
+
+// EventType implements Payload.
+func (CommandRestored) EventType() string { return TypeCommandRestored }
+
+// PayloadVersion implements Payload; CommandReverted is at version 1.
+func (CommandReverted) PayloadVersion() int { return 1 }
+
+// PayloadVersion implements Payload; CommandRestored is at version 1.
+func (CommandRestored) PayloadVersion() int { return 1 }
 
 // PayloadVersion implements Payload; CampaignCreated is at version 1.
 func (CampaignCreated) PayloadVersion() int { return 1 }
@@ -323,6 +363,8 @@ var decoders = map[string]func() Payload{
 	TypeXPAwarded:        func() Payload { return &XPAwarded{} },
 	TypeXPSpent:          func() Payload { return &XPSpent{} },
 	TypePlotwordAcquired: func() Payload { return &PlotwordAcquired{} },
+	TypeCommandReverted:  func() Payload { return &CommandReverted{} },
+	TypeCommandRestored:  func() Payload { return &CommandRestored{} },
 }
 
 // KnownType reports whether t is a registered event type name.

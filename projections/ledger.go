@@ -28,7 +28,11 @@ type LedgerEntry struct {
 	// Formula and Edition price a spend ("current level + 6 = 12 + 6").
 	Formula string `json:"formula,omitempty"`
 	Edition string `json:"edition,omitempty"`
-	Balance int    `json:"balance"`
+	// Balance is the unspent XP after the entry; a reverted entry leaves it
+	// unchanged.
+	Balance int `json:"balance"`
+	// Reverted names the undo that took the entry's command out of effect.
+	Reverted *Revert `json:"reverted,omitempty"`
 }
 
 // Ledger is a character's XP account, itemised, folded from the stream.
@@ -43,8 +47,9 @@ type Ledger struct {
 func (l *Ledger) Balance() int { return l.Earned - l.Spent }
 
 // Apply folds one event of a character's stream; events that do not move XP
-// are ignored.
-func (l *Ledger) Apply(e events.Event) error {
+// are ignored. Entries whose command rv reports reverted are listed, marked,
+// and left out of the totals; rv may be nil.
+func (l *Ledger) Apply(e events.Event, rv *Reverts) error {
 	l.Version = e.StreamVersion
 	if e.Type != events.TypeXPAwarded && e.Type != events.TypeXPSpent {
 		return nil
@@ -54,12 +59,22 @@ func (l *Ledger) Apply(e events.Event) error {
 		return err
 	}
 	entry := LedgerEntry{Seq: e.Seq, EventID: e.ID, CommandID: e.CommandID, RecordedAt: e.RecordedAt, Actor: e.Actor}
+	if rv != nil {
+		if r, ok := rv.Reverted(e.CommandID); ok {
+			entry.Reverted = &r
+		}
+	}
+	inEffect := entry.Reverted == nil
 	switch p := p.(type) {
 	case *events.XPAwarded:
-		l.Earned += p.Amount
+		if inEffect {
+			l.Earned += p.Amount
+		}
 		entry.Kind, entry.Amount, entry.What = LedgerAward, p.Amount, p.Reason
 	case *events.XPSpent:
-		l.Spent += p.Price
+		if inEffect {
+			l.Spent += p.Price
+		}
 		entry.Kind, entry.Amount = LedgerSpend, -p.Price
 		entry.Formula, entry.Edition = p.Formula, p.Edition
 		if p.On == "skill" {

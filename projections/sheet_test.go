@@ -186,7 +186,7 @@ func TestLedgerRunningBalance(t *testing.T) {
 	)
 	var l Ledger
 	for _, e := range evs {
-		if err := l.Apply(e); err != nil {
+		if err := l.Apply(e, nil); err != nil {
 			t.Fatal(err)
 		}
 	}

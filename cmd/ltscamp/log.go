@@ -63,7 +63,7 @@ full envelope (ids included), payload and hashes.`,
 					enc := json.NewEncoder(a.out.w)
 					enc.SetEscapeHTML(false)
 					for _, e := range evs {
-						if err := enc.Encode(eventJSON(e)); err != nil {
+						if err := enc.Encode(eventJSON(e.Event)); err != nil {
 							return err
 						}
 					}
@@ -87,7 +87,7 @@ full envelope (ids included), payload and hashes.`,
 				}
 				rows := make([][]string, 0, len(evs))
 				for _, e := range evs {
-					rows = append(rows, []string{strconv.FormatInt(e.Seq, 10), e.RecordedAt.Format("2006-01-02 15:04:05"), e.Actor, e.Type, projections.Describe(e, seqOf)})
+					rows = append(rows, []string{strconv.FormatInt(e.Seq, 10), e.RecordedAt.Format("2006-01-02 15:04:05"), e.Actor, e.Type, projections.Describe(e.Event, seqOf)})
 				}
 				if len(rows) == 0 {
 					a.out.note("no events match")

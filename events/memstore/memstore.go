@@ -142,6 +142,12 @@ func match(q events.Query, e events.Event) bool {
 		return false
 	case len(q.CommandIDs) > 0 && !slices.Contains(q.CommandIDs, e.CommandID):
 		return false
+	case len(q.Actors) > 0 && !slices.Contains(q.Actors, e.Actor):
+		return false
+	case !q.Since.IsZero() && e.RecordedAt.Before(q.Since):
+		return false
+	case !q.Until.IsZero() && e.RecordedAt.After(q.Until):
+		return false
 	}
 	return true
 }

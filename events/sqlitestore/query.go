@@ -184,6 +184,22 @@ func (s *Store) Read(q events.Query) ([]events.Event, error) {
 			args = append(args, id)
 		}
 	}
+	if len(q.Actors) > 0 {
+		where = append(where, "actor IN ("+placeholders(len(q.Actors))+")")
+		for _, a := range q.Actors {
+			args = append(args, a)
+		}
+	}
+	// recorded_at is stored fixed-width (events.TimeLayout), so text order
+	// is time order.
+	if !q.Since.IsZero() {
+		where = append(where, "recorded_at >= ?")
+		args = append(args, events.FormatTime(q.Since))
+	}
+	if !q.Until.IsZero() {
+		where = append(where, "recorded_at <= ?")
+		args = append(args, events.FormatTime(q.Until))
+	}
 	var b strings.Builder
 	b.WriteString(eventColumns)
 	if len(where) > 0 {

@@ -51,6 +51,7 @@ func Run(t *testing.T, newStore func(t *testing.T) events.Store) {
 		{"InvalidCommands", testInvalidCommands},
 		{"EventIDAlreadyInLog", testEventIDTaken},
 		{"Query", testQuery},
+		{"QueryActorsAndTime", testQueryActorsAndTime},
 		{"QueryPrefixesAreBytewise", testQueryPrefixes},
 		{"EventByID", testEventByID},
 		{"Count", testCount},
@@ -568,6 +569,41 @@ func testQuery(t *testing.T, s events.Store) {
 		{"CommandIDs and Streams", events.Query{CommandIDs: []string{"K4", "K6"}, Streams: []string{"character/A"}}, []int64{5, 12}},
 		{"everything with Limit and Last", events.Query{StreamPrefix: "character/", TypePrefix: "xp.", AfterSeq: 1, UpToSeq: 11, Limit: 1, Last: true}, []int64{5}},
 		{"first of a filter", events.Query{StreamPrefix: "character/", Limit: 2}, []int64{2, 3}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := seqs(mustRead(t, s, tc.q)); !slices.Equal(got, tc.want) && !(len(got) == 0 && len(tc.want) == 0) {
+				t.Errorf("Read(%+v) = %v, want %v", tc.q, got, tc.want)
+			}
+		})
+	}
+}
+
+// testQueryActorsAndTime filters by actor and by recorded wall time, with
+// times given in another zone than the one recorded.
+func testQueryActorsAndTime(t *testing.T, s events.Store) {
+	at := func(minute int) time.Time { return time.Date(2026, 11, 21, 20, minute, 0, 0, time.UTC) }
+	for i, c := range []struct {
+		actor  string
+		minute int
+	}{{"gm", 0}, {"alice", 10}, {"gm", 20}, {"bob", 30}} {
+		cmd := command(fmt.Sprintf("T%d", i+1), nil, ev(fmt.Sprintf("E%d", i+1), "a", "t"))
+		cmd.Actor, cmd.RecordedAt = c.actor, at(c.minute)
+		mustAppend(t, s, cmd)
+	}
+	paris := time.FixedZone("Paris", 60*60)
+	for _, tc := range []struct {
+		name string
+		q    events.Query
+		want []int64
+	}{
+		{"Actors", events.Query{Actors: []string{"gm"}}, []int64{1, 3}},
+		{"Actors several", events.Query{Actors: []string{"bob", "alice"}}, []int64{2, 4}},
+		{"Actors unknown", events.Query{Actors: []string{"carol"}}, nil},
+		{"Since is inclusive", events.Query{Since: at(10)}, []int64{2, 3, 4}},
+		{"Until is inclusive", events.Query{Until: at(20)}, []int64{1, 2, 3}},
+		{"Since and Until", events.Query{Since: at(5), Until: at(25)}, []int64{2, 3}},
+		{"times in another zone", events.Query{Since: at(10).In(paris), Until: at(10).In(paris)}, []int64{2}},
+		{"Actors and time combine", events.Query{Actors: []string{"gm"}, Since: at(1)}, []int64{3}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := seqs(mustRead(t, s, tc.q)); !slices.Equal(got, tc.want) && !(len(got) == 0 && len(tc.want) == 0) {

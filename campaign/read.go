@@ -1,0 +1,309 @@
+package campaign
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/ltscamp/ltscamp/events"
+	"github.com/ltscamp/ltscamp/projections"
+	"github.com/ltscamp/ltscamp/rules"
+)
+
+// view is a consistent read of the campaign at one point of the log: the
+// commands in effect then, and the events up to it.
+type view struct {
+	s *Service
+	// upTo is the last seq seen (0: the whole log).
+	upTo int64
+	rv   projections.Reverts
+}
+
+// view reads the campaign as of a point (see ResolveAsOf); "" means now.
+func (s *Service) view(asOf string) (*view, error) {
+	upTo, err := s.ResolveAsOf(asOf)
+	if err != nil {
+		return nil, err
+	}
+	rv, err := s.reverts(upTo)
+	if err != nil {
+		return nil, err
+	}
+	return &view{s: s, upTo: upTo, rv: rv}, nil
+}
+
+// ResolveAsOf turns an as-of point into the last seq it includes: a seq, an
+// event ID (ULID), or an RFC 3339 time (the last event recorded at or
+// before it). "" means the whole log (0). Game-day points ("day:N") arrive
+// with game time.
+func (s *Service) ResolveAsOf(asOf string) (int64, error) {
+	asOf = strings.TrimSpace(asOf)
+	if asOf == "" {
+		return 0, nil
+	}
+	head, _, err := s.store.Head()
+	if err != nil {
+		return 0, err
+	}
+	if n, err := strconv.ParseInt(asOf, 10, 64); err == nil {
+		if n < 1 || n > head {
+			return 0, rules.Errorf(rules.CodeNotFound, "--as-of %d: the log runs from seq 1 to %d", n, head)
+		}
+		return n, nil
+	}
+	if strings.HasPrefix(strings.ToLower(asOf), "day:") {
+		return 0, rules.Errorf(rules.CodeInvalid, "--as-of %s: game days are not tracked yet; use a seq, an event id or a time", asOf)
+	}
+	if t, err := time.Parse(time.RFC3339Nano, asOf); err == nil {
+		evs, err := s.store.Read(events.Query{Until: t, Limit: 1, Last: true})
+		if err != nil {
+			return 0, err
+		}
+		if len(evs) == 0 {
+			return 0, rules.Errorf(rules.CodeNotFound, "--as-of %s: the campaign did not exist yet (its first event is later)", asOf)
+		}
+		return evs[0].Seq, nil
+	}
+	e, err := s.store.EventByID(strings.ToUpper(asOf))
+	if errors.Is(err, events.ErrNotFound) {
+		return 0, rules.Errorf(rules.CodeInvalid, "--as-of %q: give a seq (42), an event id (a 26-letter ULID) or an RFC 3339 time (2026-11-21T20:00:00Z)", asOf)
+	}
+	if err != nil {
+		return 0, err
+	}
+	return e.Seq, nil
+}
+
+func (v *view) campaign() (projections.Campaign, error) { return v.s.campaignState(&v.rv, v.upTo) }
+
+func (v *view) roster() (projections.Roster, error) { return v.s.roster(&v.rv, v.upTo) }
+
+func (v *view) character(name string) (*character, error) {
+	r, err := v.roster()
+	if err != nil {
+		return nil, err
+	}
+	m, err := findMember(&r, name)
+	if err != nil {
+		if v.upTo > 0 && rules.CodeOf(err) == rules.CodeNotFound {
+			return nil, rules.Errorf(rules.CodeNotFound, "%v (as of seq %d)", err, v.upTo)
+		}
+		return nil, err
+	}
+	c, _, err := v.s.loadCharacter(m, &v.rv, v.upTo)
+	return c, err
+}
+
+// Info describes the campaign.
+type Info struct {
+	projections.Campaign
+	Characters int   `json:"characters"`
+	Events     int64 `json:"events"`
+}
+
+// Info returns the campaign's name, edition and size.
+func (s *Service) Info() (Info, error) {
+	v, err := s.view("")
+	if err != nil {
+		return Info{}, err
+	}
+	c, err := v.campaign()
+	if err != nil {
+		return Info{}, err
+	}
+	r, err := v.roster()
+	if err != nil {
+		return Info{}, err
+	}
+	n, err := s.store.Count()
+	if err != nil {
+		return Info{}, err
+	}
+	return Info{Campaign: c, Characters: len(r.Members), Events: n}, nil
+}
+
+// Edition returns the campaign's edition.
+func (s *Service) Edition() (rules.Edition, error) {
+	v, err := s.view("")
+	if err != nil {
+		return "", err
+	}
+	c, err := v.campaign()
+	return c.Edition, err
+}
+
+// Sheet returns a character's current sheet.
+func (s *Service) Sheet(name string) (projections.Sheet, error) { return s.SheetAsOf(name, "") }
+
+// SheetAsOf returns a character's sheet exactly as it was at a point of the
+// log: a seq, an event ID or an RFC 3339 time ("" for now). Undo and redo
+// recorded after that point do not count; those before it do.
+func (s *Service) SheetAsOf(name, asOf string) (projections.Sheet, error) {
+	v, err := s.view(asOf)
+	if err != nil {
+		return projections.Sheet{}, err
+	}
+	c, err := v.character(name)
+	if err != nil {
+		return projections.Sheet{}, err
+	}
+	return c.sheet, nil
+}
+
+// Sheets returns every party member's sheet, in creation order.
+func (s *Service) Sheets() ([]projections.Sheet, error) {
+	v, err := s.view("")
+	if err != nil {
+		return nil, err
+	}
+	r, err := v.roster()
+	if err != nil {
+		return nil, err
+	}
+	out := make([]projections.Sheet, 0, len(r.Members))
+	for _, m := range r.Members {
+		c, _, err := s.loadCharacter(m, &v.rv, 0)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, c.sheet)
+	}
+	return out, nil
+}
+
+// Characters returns the party roster.
+func (s *Service) Characters() ([]projections.Member, error) {
+	v, err := s.view("")
+	if err != nil {
+		return nil, err
+	}
+	r, err := v.roster()
+	return r.Members, err
+}
+
+// LogFilter selects events for the log.
+type LogFilter struct {
+	// Character limits the log to one character's stream.
+	Character string
+	// TypePrefix keeps event types starting with it ("xp" or "xp.spent").
+	TypePrefix string
+	// Actor keeps events recorded by this actor.
+	Actor string
+	// Since and Until keep events recorded in that wall-time range.
+	Since, Until time.Time
+	// All includes the undo and redo events themselves.
+	All bool
+	// Limit keeps the last Limit events (0: all).
+	Limit int
+}
+
+// LogEntry is one event in the log, with the undo that reverted its
+// command, if any.
+type LogEntry struct {
+	events.Event
+	// Reverted is set when the event's command is out of effect.
+	Reverted *projections.Revert
+}
+
+// Log returns the events the filter selects, oldest first, marking those
+// whose command was reverted.
+func (s *Service) Log(f LogFilter) ([]LogEntry, error) {
+	if f.Limit < 0 {
+		return nil, rules.Errorf(rules.CodeInvalid, "--limit %d: the limit must be 0 (all) or more", f.Limit)
+	}
+	if !f.Since.IsZero() && !f.Until.IsZero() && f.Until.Before(f.Since) {
+		return nil, rules.Errorf(rules.CodeInvalid, "--until %s is before --since %s", f.Until.Format(time.RFC3339), f.Since.Format(time.RFC3339))
+	}
+	q := events.Query{Limit: f.Limit, Last: f.Limit > 0, Since: f.Since, Until: f.Until}
+	if f.Actor != "" {
+		q.Actors = []string{f.Actor}
+	}
+	if f.TypePrefix != "" {
+		q.TypePrefix = strings.ToLower(strings.TrimSpace(f.TypePrefix))
+		if !anyTypeHasPrefix(q.TypePrefix) {
+			return nil, rules.Errorf(rules.CodeInvalid, "no event type starts with %q; the types are %s", f.TypePrefix, strings.Join(events.TypeNames(), ", "))
+		}
+	}
+	v, err := s.view("")
+	if err != nil {
+		return nil, err
+	}
+	if f.Character != "" {
+		r, err := v.roster()
+		if err != nil {
+			return nil, err
+		}
+		m, err := findMember(&r, f.Character)
+		if err != nil {
+			return nil, err
+		}
+		q.Streams = []string{events.CharacterStream(m.ID)}
+	}
+	var out []LogEntry
+	for {
+		evs, err := s.store.Read(q)
+		if err != nil {
+			return nil, err
+		}
+		out = out[:0]
+		for _, e := range evs {
+			if e.Stream == events.CommandsStream && !f.All {
+				// Undo and redo show as marks on the events they revert,
+				// unless asked for.
+				continue
+			}
+			entry := LogEntry{Event: e}
+			if rv, ok := v.rv.Reverted(e.CommandID); ok {
+				entry.Reverted = &rv
+			}
+			out = append(out, entry)
+		}
+		// With a limit, undo events that were filtered out may leave
+		// fewer than asked for: read further back.
+		if q.Limit == 0 || len(out) >= f.Limit || len(evs) < q.Limit {
+			break
+		}
+		q.Limit += f.Limit - len(out)
+	}
+	if f.Limit > 0 && len(out) > f.Limit {
+		out = out[len(out)-f.Limit:]
+	}
+	return out, nil
+}
+
+func anyTypeHasPrefix(prefix string) bool {
+	for _, t := range events.TypeNames() {
+		if strings.HasPrefix(t, prefix) {
+			return true
+		}
+	}
+	return false
+}
+
+// EventCount returns the number of events in the log.
+func (s *Service) EventCount() (int64, error) { return s.store.Count() }
+
+// Ledger returns a character's itemised XP ledger, with reverted entries
+// marked and left out of the balance.
+func (s *Service) Ledger(name string) (projections.Sheet, projections.Ledger, error) {
+	v, err := s.view("")
+	if err != nil {
+		return projections.Sheet{}, projections.Ledger{}, err
+	}
+	c, err := v.character(name)
+	if err != nil {
+		return projections.Sheet{}, projections.Ledger{}, err
+	}
+	evs, err := s.store.ReadStream(c.stream, 0)
+	if err != nil {
+		return projections.Sheet{}, projections.Ledger{}, err
+	}
+	var l projections.Ledger
+	for _, e := range evs {
+		if err := l.Apply(e, &v.rv); err != nil {
+			return c.sheet, l, err
+		}
+	}
+	return c.sheet, l, nil
+}

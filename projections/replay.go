@@ -1,0 +1,512 @@
+package projections
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/ltscamp/ltscamp/events"
+	"github.com/ltscamp/ltscamp/rules"
+)
+
+// Violation is an event the rules would not have produced at its place in
+// the log: a hand-edited price, a spend beyond the balance, a re-roll of a
+// roll that is not in effect.
+type Violation struct {
+	Seq       int64  `json:"seq"`
+	EventID   string `json:"event_id"`
+	CommandID string `json:"command_id"`
+	Type      string `json:"type"`
+	Problem   string `json:"problem"`
+}
+
+// rollRecord is what the replay keeps of a roll or a contest event.
+type rollRecord struct {
+	stream     string
+	commandID  string
+	rerolledBy string
+	roll       *events.RollMade
+}
+
+// World is the whole campaign folded from the log in seq order, with every
+// event re-checked by the rules against the state just before it. Undo uses
+// it to find the commands an undo would invalidate, and verify to find
+// events the rules would not have produced.
+type World struct {
+	Campaign   Campaign
+	Roster     Roster
+	Sheets     map[string]*Sheet
+	Ledgers    map[string]*Ledger
+	Violations []Violation
+
+	rolls map[string]*rollRecord
+	// per command being replayed: the rolls paid for with karma or a wish,
+	// and the rolls re-rolled.
+	command       string
+	paid     map[string]events.Event
+	rerolled map[string]bool
+	// contestReroll is a contest event of this command that replaces an
+	// earlier contest; one side must have paid for it.
+	contestReroll *events.Event
+}
+
+// Replay folds log (every event, in seq order), skipping events for which
+// skip returns true (commands out of effect), and re-checks each event.
+// Events of the commands stream (undo and redo) are not folded: the caller
+// decides with skip what is in effect.
+func Replay(log []events.Event, skip func(events.Event) bool) *World {
+	w := &World{Sheets: map[string]*Sheet{}, Ledgers: map[string]*Ledger{}, rolls: map[string]*rollRecord{}}
+	for _, e := range log {
+		if e.Stream == events.CommandsStream || (skip != nil && skip(e)) {
+			continue
+		}
+		if e.CommandID != w.command {
+			w.endCommand()
+			w.command = e.CommandID
+			w.paid, w.rerolled, w.contestReroll = map[string]events.Event{}, map[string]bool{}, nil
+		}
+		if problem := w.apply(e); problem != "" {
+			w.Violations = append(w.Violations, Violation{Seq: e.Seq, EventID: e.ID, CommandID: e.CommandID, Type: e.Type, Problem: problem})
+		}
+	}
+	w.endCommand()
+	return w
+}
+
+// ViolatingCommands returns the IDs of commands with a violation, in log
+// order.
+func (w *World) ViolatingCommands() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, v := range w.Violations {
+		if !seen[v.CommandID] {
+			seen[v.CommandID] = true
+			out = append(out, v.CommandID)
+		}
+	}
+	return out
+}
+
+// endCommand checks what can only be judged once a command's events are
+// all seen: every karma point or wish spent on a re-roll bought one.
+func (w *World) endCommand() {
+	if w.command == "" {
+		return
+	}
+	ids := make([]string, 0, len(w.paid))
+	for rollID := range w.paid {
+		ids = append(ids, rollID)
+	}
+	sort.Strings(ids)
+	for _, rollID := range ids {
+		if e := w.paid[rollID]; !w.rerolled[rollID] {
+			w.Violations = append(w.Violations, Violation{Seq: e.Seq, EventID: e.ID, CommandID: e.CommandID, Type: e.Type,
+				Problem: fmt.Sprintf("%s was spent on a re-roll of %s, but the command re-rolls nothing", e.Type, rollID)})
+		}
+	}
+	if e := w.contestReroll; e != nil && len(w.paid) == 0 {
+		w.Violations = append(w.Violations, Violation{Seq: e.Seq, EventID: e.ID, CommandID: e.CommandID, Type: e.Type,
+			Problem: "a contest re-rolled with no karma or wish spent on it"})
+	}
+}
+
+// characterOf returns the sheet of a character stream, or a problem.
+func (w *World) characterOf(e events.Event) (*Sheet, string) {
+	if !strings.HasPrefix(e.Stream, events.CharacterStreamPrefix) {
+		return nil, fmt.Sprintf("%s on stream %q, which is not a character's", e.Type, e.Stream)
+	}
+	s, ok := w.Sheets[strings.TrimPrefix(e.Stream, events.CharacterStreamPrefix)]
+	if !ok {
+		return nil, fmt.Sprintf("%s for a character that does not exist (stream %s)", e.Type, e.Stream)
+	}
+	return s, ""
+}
+
+// apply checks one event against the state before it, then folds it. It
+// returns the problem, or "" when the rules would have produced the event.
+func (w *World) apply(e events.Event) string {
+	p, err := events.Decode(e)
+	if err != nil {
+		return err.Error()
+	}
+	if c, ok := p.(*events.CampaignCreated); ok {
+		if w.Campaign.Version != 0 {
+			return "a second campaign.created"
+		}
+		if _, err := rules.ParseEdition(c.Edition); err != nil {
+			return err.Error()
+		}
+		if err := w.Campaign.Apply(e); err != nil {
+			return err.Error()
+		}
+		return ""
+	}
+	if w.Campaign.Version == 0 {
+		return "an event before campaign.created"
+	}
+	ed := w.Campaign.Edition
+	switch p := p.(type) {
+	case *events.PlotwordAcquired:
+		if seq, ok := w.Campaign.Plotwords[PlotwordKey(p.Word)]; ok {
+			return fmt.Sprintf("plotword %s was already acquired at seq %d", p.Word, seq)
+		}
+		if err := w.Campaign.Apply(e); err != nil {
+			return err.Error()
+		}
+		return ""
+	case *events.CharacterCreated:
+		return w.characterCreated(e, ed, p)
+	case *events.RollMade:
+		if e.Stream == events.DiceStream {
+			problem := checkRoll(ed, p, nil)
+			w.rolls[e.ID] = &rollRecord{stream: e.Stream, commandID: e.CommandID, roll: p}
+			return problem
+		}
+	}
+	s, problem := w.characterOf(e)
+	if problem != "" {
+		return problem
+	}
+	problem = w.check(e, ed, s, p)
+	if err := s.Apply(e); err != nil && problem == "" {
+		problem = err.Error()
+	}
+	if err := w.Ledgers[s.ID].Apply(e, nil); err != nil && problem == "" {
+		problem = err.Error()
+	}
+	return problem
+}
+
+func (w *World) characterCreated(e events.Event, ed rules.Edition, p *events.CharacterCreated) string {
+	if e.Stream != events.CharacterStream(p.CharacterID) {
+		return fmt.Sprintf("character %s created on stream %s", p.CharacterID, e.Stream)
+	}
+	if _, ok := w.Sheets[p.CharacterID]; ok {
+		return fmt.Sprintf("character %s created twice", p.CharacterID)
+	}
+	if m, ok := w.Roster.Find(p.Name); ok {
+		return fmt.Sprintf("a character named %q already exists (seq %d)", m.Name, m.Seq)
+	}
+	var problem string
+	if rules.Edition(p.Edition) != ed {
+		problem = fmt.Sprintf("created for edition %s in a %s campaign", p.Edition, ed)
+	}
+	skills := make([]rules.SkillLevel, 0, len(p.Skills))
+	for _, sk := range p.Skills {
+		s, err := rules.LookupSkill(ed, sk.Skill)
+		if err != nil {
+			problem = err.Error()
+			continue
+		}
+		skills = append(skills, rules.SkillLevel{Skill: s, Level: sk.Level})
+	}
+	if err := rules.ValidateNewCharacter(ed, p.Name, rules.Attributes{ST: p.Attributes.ST, DX: p.Attributes.DX, IQ: p.Attributes.IQ}, skills); err != nil && problem == "" {
+		problem = err.Error()
+	}
+	s := &Sheet{}
+	if err := s.Apply(e); err != nil && problem == "" {
+		problem = err.Error()
+	}
+	w.Sheets[p.CharacterID] = s
+	w.Ledgers[p.CharacterID] = &Ledger{}
+	if err := w.Roster.Apply(e); err != nil && problem == "" {
+		problem = err.Error()
+	}
+	return problem
+}
+
+// check re-decides an event of a character's stream with the rules.
+func (w *World) check(e events.Event, ed rules.Edition, s *Sheet, p events.Payload) string {
+	switch p := p.(type) {
+	case *events.XPAwarded:
+		if p.Amount < 1 {
+			return fmt.Sprintf("an award of %d XP", p.Amount)
+		}
+	case *events.KarmaGranted:
+		if p.Amount < 1 {
+			return fmt.Sprintf("a grant of %d karma", p.Amount)
+		}
+	case *events.WishGranted:
+		if p.Amount < 1 {
+			return fmt.Sprintf("a grant of %d wishes", p.Amount)
+		}
+	case *events.CurseAdded:
+		if p.Levels < 1 {
+			return fmt.Sprintf("%d curse levels", p.Levels)
+		}
+	case *events.XPSpent:
+		return checkSpend(ed, s, p, w.Campaign.BetweenAdventures())
+	case *events.KarmaSpent:
+		if p.Amount != 1 {
+			return fmt.Sprintf("%d karma spent at once; a re-roll costs one", p.Amount)
+		}
+		if s.Karma < p.Amount {
+			return fmt.Sprintf("%s spent %d karma with %d", s.Name, p.Amount, s.Karma)
+		}
+		return w.pay(e, s, p.For, p.RollID)
+	case *events.WishSpent:
+		if s.Wishes < 1 {
+			return fmt.Sprintf("%s spent a wish with none", s.Name)
+		}
+		if p.For == "reroll" && ed != rules.Edition2010 {
+			return fmt.Sprintf("a wish spent as karma in edition %s (2010 only)", ed)
+		}
+		return w.pay(e, s, p.For, p.RollID)
+	case *events.RollMade:
+		var orig *events.RollMade
+		if p.Rerolls != "" {
+			rec, problem := w.reroll(e, p.Rerolls, true)
+			if problem != "" {
+				return problem
+			}
+			orig = rec.roll
+		} else if problem := conditionsMatch(s, p); problem != "" {
+			return problem
+		}
+		problem := checkRoll(ed, p, orig)
+		w.rolls[e.ID] = &rollRecord{stream: e.Stream, commandID: e.CommandID, roll: p}
+		return problem
+	case *events.ContestResolved:
+		if p.Rerolls != "" {
+			if _, problem := w.reroll(e, p.Rerolls, false); problem != "" {
+				return problem
+			}
+			w.contestReroll = &e
+		}
+		w.rolls[e.ID] = &rollRecord{stream: e.Stream, commandID: e.CommandID}
+		return w.checkContest(ed, e, p)
+	}
+	return ""
+}
+
+// pay records karma or a wish spent on a re-roll of rollID.
+func (w *World) pay(e events.Event, s *Sheet, what, rollID string) string {
+	if what != "reroll" {
+		return fmt.Sprintf("%s for %q, which nothing buys", e.Type, what)
+	}
+	rec, ok := w.rolls[rollID]
+	if !ok {
+		return fmt.Sprintf("re-roll of %s, which is not a roll in effect", rollID)
+	}
+	if rec.stream != e.Stream {
+		return fmt.Sprintf("%s paid for a re-roll of someone else's roll %s", s.Name, rollID)
+	}
+	w.paid[rollID] = e
+	return ""
+}
+
+// reroll checks that a re-roll replaces a roll in effect, not yet replaced,
+// of the same stream, and (for rolls) paid for in the same command.
+func (w *World) reroll(e events.Event, rollID string, mustPay bool) (*rollRecord, string) {
+	rec, ok := w.rolls[rollID]
+	switch {
+	case !ok:
+		return nil, fmt.Sprintf("re-roll of %s, which is not a roll in effect", rollID)
+	case rec.stream != e.Stream:
+		return nil, fmt.Sprintf("re-roll of %s, a roll of another stream", rollID)
+	case rec.rerolledBy != "":
+		return nil, fmt.Sprintf("re-roll of %s, which %s had already replaced", rollID, rec.rerolledBy)
+	}
+	if _, paid := w.paid[rollID]; mustPay && !paid {
+		return nil, fmt.Sprintf("re-roll of %s with no karma or wish spent on it", rollID)
+	}
+	rec.rerolledBy = e.ID
+	w.rerolled[rollID] = true
+	return rec, ""
+}
+
+// conditionsMatch checks a fresh roll recorded the roller's standing as the
+// sheet had it.
+func conditionsMatch(s *Sheet, p *events.RollMade) string {
+	if p.Curses != s.Curses {
+		return fmt.Sprintf("roll recorded %d curse levels; %s had %d", p.Curses, s.Name, s.Curses)
+	}
+	if p.Kind != "check" {
+		return ""
+	}
+	expr, err := rules.ParseExpr(p.Expr)
+	if err != nil || expr.Check == nil {
+		return fmt.Sprintf("check %q does not parse as a check", p.Expr)
+	}
+	if v := s.Attributes.Get(expr.Check.Attribute); p.AttributeValue != v {
+		return fmt.Sprintf("roll recorded %s %d; %s had %d", expr.Check.Attribute, p.AttributeValue, s.Name, v)
+	}
+	if p.Restriction != s.Restriction() {
+		return fmt.Sprintf("roll recorded restriction %d; %s had %d", p.Restriction, s.Name, s.Restriction())
+	}
+	if expr.Check.Skill != "" {
+		sk, err := rules.LookupSkill(s.Edition, expr.Check.Skill)
+		if err != nil {
+			return err.Error()
+		}
+		if lvl := s.SkillLevel(sk.Key); p.SkillLevel != lvl {
+			return fmt.Sprintf("roll recorded %s %d; %s had %d", sk.NameIn(s.Edition), p.SkillLevel, s.Name, lvl)
+		}
+	}
+	return ""
+}
+
+// checkRoll re-resolves a roll from its recorded faces and conditions
+// (those of orig for a re-roll) and compares every recorded number.
+func checkRoll(ed rules.Edition, p *events.RollMade, orig *events.RollMade) string {
+	if rules.Edition(p.Edition) != ed {
+		return fmt.Sprintf("roll decided by edition %s in a %s campaign", p.Edition, ed)
+	}
+	if orig != nil && (p.Expr != orig.Expr || p.AttributeValue != orig.AttributeValue || p.SkillLevel != orig.SkillLevel || p.Restriction != orig.Restriction || p.Curses != orig.Curses) {
+		return "a re-roll under other conditions than the roll it replaces"
+	}
+	expr, err := rules.ParseExpr(p.Expr)
+	if err != nil {
+		return err.Error()
+	}
+	faces := rules.NewGivenFaces(p.Faces)
+	switch {
+	case expr.Check != nil:
+		if p.Kind != "check" {
+			return fmt.Sprintf("%s recorded as a %s roll", p.Expr, p.Kind)
+		}
+		in := rules.CheckInput{Edition: ed, Expr: *expr.Check, AttributeValue: p.AttributeValue, Restriction: p.Restriction, SkillLevel: p.SkillLevel, Curses: p.Curses}
+		if expr.Check.Skill != "" {
+			sk, err := rules.LookupSkill(ed, expr.Check.Skill)
+			if err != nil {
+				return err.Error()
+			}
+			in.SkillName = sk.NameIn(ed)
+		}
+		o, err := rules.ResolveCheck(in, faces)
+		if err != nil {
+			return err.Error()
+		}
+		outcome := "fail"
+		if o.Pass {
+			outcome = "pass"
+		}
+		if o.Lacking && len(p.Faces) != 0 {
+			return "faces recorded for a check that fails without a roll"
+		}
+		if o.Total != p.Total || o.Target != p.Target || outcome != p.Outcome || o.Margin != p.Margin || o.Sum != p.Sum {
+			return fmt.Sprintf("recorded %s %v = %d vs %d, %s; the rules give %d vs %d, %s", p.Expr, p.Faces, p.Total, p.Target, p.Outcome, o.Total, o.Target, outcome)
+		}
+	case expr.Dice != nil && p.Kind == "damage":
+		o, err := rules.ResolveDamage(ed, *expr.Dice, p.Curses, faces)
+		if err != nil {
+			return err.Error()
+		}
+		if o.Total != p.Total || o.Sum != p.Sum {
+			return fmt.Sprintf("recorded %s %v = %d; the rules give %d", p.Expr, p.Faces, p.Total, o.Total)
+		}
+	case expr.Dice != nil && p.Kind == "dice":
+		fs, err := faces.Roll(expr.Dice.Count, expr.Dice.Sides)
+		if err != nil {
+			return err.Error()
+		}
+		sum := 0
+		for _, f := range fs {
+			sum += f
+		}
+		if sum != p.Sum || sum+expr.Dice.Modifier != p.Total {
+			return fmt.Sprintf("recorded %s %v = %d; the faces give %d", p.Expr, p.Faces, p.Total, sum+expr.Dice.Modifier)
+		}
+	default:
+		return fmt.Sprintf("%s recorded as a %s roll", p.Expr, p.Kind)
+	}
+	if faces.Remaining() != 0 {
+		return fmt.Sprintf("%d faces recorded for %s", len(p.Faces), p.Expr)
+	}
+	return ""
+}
+
+// checkContest re-resolves a contest from its recorded faces and checks the
+// party members' standing against their sheets.
+func (w *World) checkContest(ed rules.Edition, e events.Event, p *events.ContestResolved) string {
+	if rules.Edition(p.Edition) != ed {
+		return fmt.Sprintf("contest decided by edition %s in a %s campaign", p.Edition, ed)
+	}
+	var sides [2]rules.ContestSide
+	var rollers [2]rules.Roller
+	for i, cs := range p.Sides {
+		sides[i] = rules.ContestSide{Name: cs.Name, Attribute: rules.Attribute(cs.Attribute), AttributeValue: cs.Value, Restriction: cs.Restriction, SkillName: cs.Skill, SkillLevel: cs.SkillLevel, Curses: cs.Curses, Dice: cs.Dice}
+		rollers[i] = rules.NewGivenFaces(cs.Faces)
+		if cs.CharacterID == "" || p.Rerolls != "" {
+			continue
+		}
+		s, ok := w.Sheets[cs.CharacterID]
+		if !ok {
+			return fmt.Sprintf("contest side %s is not a character", cs.Name)
+		}
+		if v := s.Attributes.Get(rules.Attribute(cs.Attribute)); v != cs.Value || s.Curses != cs.Curses || s.Restriction() != cs.Restriction {
+			return fmt.Sprintf("contest recorded %s %s %d (curses %d); the sheet had %d (curses %d)", cs.Name, cs.Attribute, cs.Value, cs.Curses, v, s.Curses)
+		}
+	}
+	o, err := rules.ResolveContest(ed, sides[0], sides[1], rollers[0], rollers[1])
+	if err != nil {
+		return err.Error()
+	}
+	if o.Winner != p.Winner || o.Outcome != p.Outcome {
+		return fmt.Sprintf("contest recorded %s (winner %d); the rules give %s (winner %d)", p.Outcome, p.Winner, o.Outcome, o.Winner)
+	}
+	for i := range o.Sides {
+		if o.Sides[i].Total != p.Sides[i].Total || o.Sides[i].Target != p.Sides[i].Target {
+			return fmt.Sprintf("contest side %s recorded %d vs %d; the rules give %d vs %d", p.Sides[i].Name, p.Sides[i].Total, p.Sides[i].Target, o.Sides[i].Total, o.Sides[i].Target)
+		}
+	}
+	return ""
+}
+
+// checkSpend re-prices an XP spend by the edition's rules at its moment.
+func checkSpend(ed rules.Edition, s *Sheet, p *events.XPSpent, between bool) string {
+	if rules.Edition(p.Edition) != ed {
+		return fmt.Sprintf("spend priced by edition %s in a %s campaign", p.Edition, ed)
+	}
+	var price rules.Price
+	var what string
+	switch p.On {
+	case "attribute":
+		at, err := rules.ParseAttribute(p.Attribute)
+		if err != nil {
+			return err.Error()
+		}
+		what = string(at)
+		if cur := s.Attributes.Get(at); p.From != cur {
+			return fmt.Sprintf("%s raised from %d, but %s had %s %d", at, p.From, s.Name, at, cur)
+		}
+		if err := rules.CheckAttributeRaise(ed, s.Name, s.Attributes, at); err != nil {
+			return err.Error()
+		}
+		price = rules.AttributePrice(ed, p.From)
+	case "skill":
+		sk, err := rules.LookupSkill(ed, p.Skill)
+		if err != nil {
+			return err.Error()
+		}
+		what = sk.NameIn(ed)
+		if cur := s.SkillLevel(sk.Key); p.From != cur {
+			return fmt.Sprintf("%s raised from %d, but %s had %d", what, p.From, s.Name, cur)
+		}
+		if err := rules.CheckSkillPurchase(ed, s.Name, sk, p.From, between); err != nil {
+			return err.Error()
+		}
+		price = rules.SkillPrice(ed, p.From)
+	default:
+		return fmt.Sprintf("xp.spent on %q", p.On)
+	}
+	switch {
+	case p.To != p.From+1:
+		return fmt.Sprintf("%s raised %d→%d; a spend raises one level", what, p.From, p.To)
+	case p.Price != price.XP || p.Formula != price.Formula:
+		return fmt.Sprintf("%s %d→%d recorded at %d XP (%s); edition %s prices it %d XP (%s)", what, p.From, p.To, p.Price, p.Formula, ed, price.XP, price.Formula)
+	case p.Price > s.XP.Unspent:
+		return fmt.Sprintf("%s %d→%d costs %d XP, but %s had %d unspent", what, p.From, p.To, p.Price, s.Name, s.XP.Unspent)
+	}
+	return ""
+}
+
+// SheetsByName returns the world's sheets sorted by name.
+func (w *World) SheetsByName() []*Sheet {
+	out := make([]*Sheet, 0, len(w.Sheets))
+	for _, s := range w.Sheets {
+		out = append(out, s)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
