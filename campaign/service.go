@@ -431,4 +431,3 @@ func (s *Service) loadCharacter(m projections.Member, rv *projections.Reverts, u
 	}
 	return c, version, nil
 }
-

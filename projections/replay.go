@@ -42,7 +42,7 @@ type World struct {
 	rolls map[string]*rollRecord
 	// per command being replayed: the rolls paid for with karma or a wish,
 	// and the rolls re-rolled.
-	command       string
+	command  string
 	paid     map[string]events.Event
 	rerolled map[string]bool
 	// contestReroll is a contest event of this command that replaces an
