@@ -116,6 +116,10 @@ audited back to the command that made it.`,
 		newCurseCmd(a),
 		newXPCmd(a),
 		newLogCmd(a),
+		newUndoCmd(a),
+		newRedoCmd(a),
+		newAuditCmd(a),
+		newVerifyCmd(a),
 		newDemoCmd(a),
 	)
 	return root
