@@ -108,3 +108,20 @@ func FoldReverts(stream []events.Event) (Reverts, error) {
 	}
 	return r, nil
 }
+
+// Skip returns a filter for Replay that skips the events of commands out of
+// effect, as if the commands in alsoOut were reverted too and those in
+// alsoIn restored.
+func (r *Reverts) Skip(alsoOut, alsoIn []string) func(events.Event) bool {
+	out := make(map[string]bool, len(r.out)+len(alsoOut))
+	for id := range r.out {
+		out[id] = true
+	}
+	for _, id := range alsoOut {
+		out[id] = true
+	}
+	for _, id := range alsoIn {
+		delete(out, id)
+	}
+	return func(e events.Event) bool { return out[e.CommandID] }
+}

@@ -1,0 +1,357 @@
+package campaign
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/ltscamp/ltscamp/events"
+	"github.com/ltscamp/ltscamp/projections"
+	"github.com/ltscamp/ltscamp/rules"
+)
+
+// CommandInfo summarises one command: what it did, when and by whom.
+type CommandInfo struct {
+	ID         string    `json:"command_id"`
+	FirstSeq   int64     `json:"first_seq"`
+	LastSeq    int64     `json:"last_seq"`
+	Events     int       `json:"events"`
+	RecordedAt time.Time `json:"recorded_at"`
+	Actor      string    `json:"actor"`
+	Summary    string    `json:"summary"`
+	// Problem says why the command would become invalid (in a refusal).
+	Problem string `json:"problem,omitempty"`
+}
+
+// String is the one-line form used in refusals.
+func (c CommandInfo) String() string {
+	s := fmt.Sprintf("%s (seq %d, %s UTC, by %s): %s", c.ID, c.FirstSeq, c.RecordedAt.UTC().Format("2006-01-02 15:04:05"), c.Actor, c.Summary)
+	if c.Problem != "" {
+		s += " — " + c.Problem
+	}
+	return s
+}
+
+// UndoRequest is what `undo` asks for.
+type UndoRequest struct {
+	// Target is a command ID, an event ID or a seq; "" means the latest
+	// command still in effect.
+	Target string
+	Reason string
+	// Cascade reverts, with the target, every later command the undo
+	// would make invalid.
+	Cascade bool
+}
+
+// UndoResult reports an undo or a redo.
+type UndoResult struct {
+	// Event is the command.reverted or command.restored appended.
+	Event    events.Event
+	Reverted []CommandInfo
+	Restored []CommandInfo
+}
+
+// history is the whole log indexed by command, with what is in effect.
+type history struct {
+	log      []events.Event
+	rv       projections.Reverts
+	commands map[string][]events.Event
+	order    []string // command IDs by first seq
+}
+
+func (s *Service) history() (*history, error) {
+	log, err := s.store.Read(events.Query{})
+	if err != nil {
+		return nil, err
+	}
+	h := &history{log: log, commands: map[string][]events.Event{}}
+	for _, e := range log {
+		if _, ok := h.commands[e.CommandID]; !ok {
+			h.order = append(h.order, e.CommandID)
+		}
+		h.commands[e.CommandID] = append(h.commands[e.CommandID], e)
+		if e.Stream == events.CommandsStream {
+			if err := h.rv.Apply(e); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return h, nil
+}
+
+// expectAll records every stream's version: an undo is decided on the
+// whole log, so any command appended meanwhile must make it decide again.
+func (h *history) expectAll(d *decision) {
+	versions := map[string]int64{events.CommandsStream: 0}
+	for _, e := range h.log {
+		versions[e.Stream] = e.StreamVersion
+	}
+	for st, v := range versions {
+		d.expect(st, v)
+	}
+}
+
+// isUndoRedo reports whether a command is itself an undo or a redo.
+func (h *history) isUndoRedo(id string) bool {
+	evs := h.commands[id]
+	return len(evs) > 0 && evs[0].Stream == events.CommandsStream
+}
+
+func (h *history) info(id, problem string) CommandInfo {
+	evs := h.commands[id]
+	first, last := evs[0], evs[len(evs)-1]
+	summary := projections.Describe(first, nil)
+	if len(evs) > 1 {
+		summary += fmt.Sprintf(" (+%s)", projections.Count(len(evs)-1, "more event", "more events"))
+	}
+	return CommandInfo{ID: id, FirstSeq: first.Seq, LastSeq: last.Seq, Events: len(evs), RecordedAt: first.RecordedAt, Actor: first.Actor, Summary: summary, Problem: problem}
+}
+
+// resolve turns a command ID, an event ID or a seq into a command ID.
+func (h *history) resolve(ref string) (string, error) {
+	ref = strings.TrimSpace(ref)
+	if n, err := strconv.ParseInt(ref, 10, 64); err == nil {
+		if n >= 1 && n <= int64(len(h.log)) && h.log[n-1].Seq == n {
+			return h.log[n-1].CommandID, nil
+		}
+		for _, e := range h.log {
+			if e.Seq == n {
+				return e.CommandID, nil
+			}
+		}
+		return "", rules.Errorf(rules.CodeNotFound, "no event at seq %s; `ltscamp log` lists them", ref)
+	}
+	up := strings.ToUpper(ref)
+	if _, ok := h.commands[up]; ok {
+		return up, nil
+	}
+	for _, e := range h.log {
+		if e.ID == up {
+			return e.CommandID, nil
+		}
+	}
+	return "", rules.Errorf(rules.CodeNotFound, "no command or event with id %q; `ltscamp log --json` shows the ids", ref)
+}
+
+// newlyInvalid replays the log with the given commands out of (or back in)
+// effect and returns the commands that would become invalid, with why.
+func (h *history) newlyInvalid(alsoOut, alsoIn []string) []CommandInfo {
+	before := map[string]bool{}
+	for _, id := range projections.Replay(h.log, h.rv.Skip(nil, nil)).ViolatingCommands() {
+		before[id] = true
+	}
+	w := projections.Replay(h.log, h.rv.Skip(alsoOut, alsoIn))
+	seen := map[string]bool{}
+	var out []CommandInfo
+	for _, v := range w.Violations {
+		if before[v.CommandID] || seen[v.CommandID] {
+			continue
+		}
+		seen[v.CommandID] = true
+		out = append(out, h.info(v.CommandID, fmt.Sprintf("seq %d %s: %s", v.Seq, v.Type, v.Problem)))
+	}
+	return out
+}
+
+func listCommands(cs []CommandInfo) string {
+	lines := make([]string, len(cs))
+	for i, c := range cs {
+		lines[i] = "  " + c.String()
+	}
+	return strings.Join(lines, "\n")
+}
+
+// Undo takes a command out of effect by appending command.reverted. It is
+// refused when a later command would become invalid without it, unless
+// Cascade reverts those too, in the same event. Undoing an undo is a redo.
+func (s *Service) Undo(req UndoRequest) (UndoResult, error) {
+	var out UndoResult
+	res, err := s.execute(func(d *decision) error {
+		out = UndoResult{}
+		h, err := s.history()
+		if err != nil {
+			return err
+		}
+		h.expectAll(d)
+		target, err := h.undoTarget(req.Target)
+		if err != nil {
+			return err
+		}
+		if h.isUndoRedo(target) {
+			return h.undoUndoRedo(d, target, req, &out)
+		}
+		if h.commands[target][0].Type == events.TypeCampaignCreated {
+			return rules.Errorf(rules.CodeRule, "the campaign's creation cannot be undone; start a new campaign file instead")
+		}
+		if rv, ok := h.rv.Reverted(target); ok {
+			return rules.Errorf(rules.CodeRule, "command %s was already undone at seq %d%s; `ltscamp redo %s` restores it", target, rv.Seq, reasonText(rv.Reason), target)
+		}
+		cascade, err := h.cascade([]string{target}, req.Cascade, "undo")
+		if err != nil {
+			return err
+		}
+		for _, id := range append([]string{target}, cascade...) {
+			out.Reverted = append(out.Reverted, h.info(id, ""))
+		}
+		return d.emit(events.CommandsStream, events.CommandReverted{CommandID: target, Cascade: cascade, Reason: strings.TrimSpace(req.Reason)})
+	})
+	if err != nil {
+		return out, err
+	}
+	out.Event = res.Events[0]
+	return out, nil
+}
+
+// undoTarget picks the command to undo: the named one, or the latest
+// command in effect that is not itself an undo or a redo.
+func (h *history) undoTarget(ref string) (string, error) {
+	if strings.TrimSpace(ref) != "" {
+		return h.resolve(ref)
+	}
+	for i := len(h.order) - 1; i >= 0; i-- {
+		id := h.order[i]
+		if h.isUndoRedo(id) {
+			continue
+		}
+		if _, out := h.rv.Reverted(id); out {
+			continue
+		}
+		if h.commands[id][0].Type == events.TypeCampaignCreated {
+			break
+		}
+		return id, nil
+	}
+	return "", rules.Errorf(rules.CodeNotFound, "nothing to undo: no command is in effect but the campaign's creation")
+}
+
+// cascade checks that taking ids out of effect leaves every later command
+// valid. With cascade it returns the later commands to revert with them,
+// to a fixed point; without, a refusal listing them.
+func (h *history) cascade(ids []string, cascade bool, verb string) ([]string, error) {
+	out := slices.Clone(ids)
+	var extra []string
+	for {
+		invalid := h.newlyInvalid(out, nil)
+		if len(invalid) == 0 {
+			return extra, nil
+		}
+		if !cascade {
+			return nil, rules.Errorf(rules.CodeRule, "cannot %s %s: later commands depend on it and would become invalid:\n%s\n%s them first, or add --cascade to revert them all together", verb, h.info(ids[0], "").String(), listCommands(invalid), verb)
+		}
+		for _, c := range invalid {
+			out = append(out, c.ID)
+			extra = append(extra, c.ID)
+		}
+	}
+}
+
+// undoUndoRedo undoes an undo (a redo of what it reverted) or a redo (a
+// revert of what it restored).
+func (h *history) undoUndoRedo(d *decision, target string, req UndoRequest, out *UndoResult) error {
+	e := h.commands[target][0]
+	p, err := events.Decode(e)
+	if err != nil {
+		return err
+	}
+	switch p := p.(type) {
+	case *events.CommandReverted:
+		var still []string
+		for _, id := range p.Commands() {
+			if rv, ok := h.rv.Reverted(id); ok && rv.EventID == e.ID {
+				still = append(still, id)
+			}
+		}
+		if len(still) == 0 {
+			return rules.Errorf(rules.CodeRule, "the undo at seq %d has already been undone: its commands are back in effect", e.Seq)
+		}
+		return h.restore(d, still, req.Reason, out)
+	case *events.CommandRestored:
+		var back []string
+		for _, id := range p.CommandIDs {
+			if _, reverted := h.rv.Reverted(id); !reverted {
+				back = append(back, id)
+			}
+		}
+		if len(back) == 0 {
+			return rules.Errorf(rules.CodeRule, "the redo at seq %d has already been undone", e.Seq)
+		}
+		cascade, err := h.cascade(back, req.Cascade, "undo")
+		if err != nil {
+			return err
+		}
+		for _, id := range append(slices.Clone(back), cascade...) {
+			out.Reverted = append(out.Reverted, h.info(id, ""))
+		}
+		return d.emit(events.CommandsStream, events.CommandReverted{CommandID: back[0], Cascade: append(back[1:], cascade...), Reason: strings.TrimSpace(req.Reason)})
+	}
+	return fmt.Errorf("command %s on the commands stream is a %s", target, e.Type)
+}
+
+// restore puts ids back in effect, refusing when that would make a later
+// command invalid.
+func (h *history) restore(d *decision, ids []string, reason string, out *UndoResult) error {
+	if invalid := h.newlyInvalid(nil, ids); len(invalid) > 0 {
+		return rules.Errorf(rules.CodeRule, "cannot redo %s: commands made since would become invalid:\n%s\nundo them first", h.info(ids[0], "").String(), listCommands(invalid))
+	}
+	for _, id := range ids {
+		out.Restored = append(out.Restored, h.info(id, ""))
+	}
+	return d.emit(events.CommandsStream, events.CommandRestored{CommandIDs: ids, Reason: strings.TrimSpace(reason)})
+}
+
+// RedoRequest is what `redo` asks for.
+type RedoRequest struct {
+	// Target is a reverted command's ID (or an event ID or seq of it); ""
+	// means the commands of the most recent undo still in force.
+	Target string
+	Reason string
+}
+
+// Redo puts reverted commands back in effect by appending
+// command.restored, unless that would make a later command invalid.
+func (s *Service) Redo(req RedoRequest) (UndoResult, error) {
+	var out UndoResult
+	res, err := s.execute(func(d *decision) error {
+		out = UndoResult{}
+		h, err := s.history()
+		if err != nil {
+			return err
+		}
+		h.expectAll(d)
+		var ids []string
+		if strings.TrimSpace(req.Target) == "" {
+			_, last, ok := h.rv.LastReverted()
+			if !ok {
+				return rules.Errorf(rules.CodeNotFound, "nothing to redo: no command is undone")
+			}
+			ids = last
+		} else {
+			id, err := h.resolve(req.Target)
+			if err != nil {
+				return err
+			}
+			if h.isUndoRedo(id) {
+				return rules.Errorf(rules.CodeInvalid, "%s is an undo or a redo; redo takes a command that was undone (`ltscamp undo %s` undoes it)", id, id)
+			}
+			if _, ok := h.rv.Reverted(id); !ok {
+				return rules.Errorf(rules.CodeRule, "command %s is in effect: there is nothing to redo", id)
+			}
+			ids = []string{id}
+		}
+		return h.restore(d, ids, req.Reason, &out)
+	})
+	if err != nil {
+		return out, err
+	}
+	out.Event = res.Events[0]
+	return out, nil
+}
+
+func reasonText(r string) string {
+	if r == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (%s)", r)
+}
