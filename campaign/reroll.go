@@ -2,6 +2,7 @@ package campaign
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -79,7 +80,11 @@ func (s *Service) Reroll(req RerollRequest) (RerollResult, error) {
 			return err
 		}
 		if by, ok := c.rolls.RerolledBy[orig.ID]; ok {
-			return rules.Errorf(rules.CodeRule, "roll %s (seq %d) was already re-rolled by %s; re-roll that one instead", orig.ID, orig.Seq, by)
+			ref := by
+			if e, err := s.FindEvent(by); err == nil {
+				ref = fmt.Sprintf("seq %d", e.Seq)
+			}
+			return rules.Errorf(rules.CodeRule, "the roll at seq %d was already re-rolled by %s; re-roll that one instead", orig.Seq, ref)
 		}
 		// 2021 "Karma/Wish": a karma point re-rolls one set of dice.
 		switch {

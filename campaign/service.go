@@ -87,7 +87,7 @@ func Create(path, name string, edition rules.Edition, opts Options) (*Service, e
 		}
 		// A missing folder, a directory in the way, no permission: the
 		// user's path cannot hold a campaign.
-		return nil, rules.Errorf(rules.CodeInvalid, "cannot create a campaign at %s: %v", path, err)
+		return nil, rules.Errorf(rules.CodeInvalid, "cannot create the campaign: %v", err)
 	}
 	s, err := New(st, opts)
 	if err != nil {

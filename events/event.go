@@ -156,7 +156,7 @@ var (
 	ErrExists = errors.New("campaign already exists")
 	// ErrNewerFormat means a campaign was written by a newer ltscamp, whose
 	// schema this program must not touch.
-	ErrNewerFormat = errors.New("campaign made by a newer ltscamp")
+	ErrNewerFormat = errors.New("made by a newer ltscamp")
 	// ErrInvalidCommand means a command is malformed (no ID, a stream with no
 	// expected version, an empty payload...). It is a programming error.
 	ErrInvalidCommand = errors.New("invalid command")

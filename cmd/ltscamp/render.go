@@ -25,6 +25,9 @@ type printer struct {
 func newPrinter(env *Env) *printer {
 	p := &printer{w: env.Stdout, errw: env.Stderr, styled: env.StdoutTTY, width: env.Width}
 	p.r = lipgloss.NewRenderer(env.Stdout)
+	// Say the background is dark rather than let lipgloss ask the terminal
+	// (an OSC 11 query), which stalls on terminals that never answer.
+	p.r.SetHasDarkBackground(true)
 	if !p.styled || env.Getenv("NO_COLOR") != "" {
 		p.r.SetColorProfile(termenv.Ascii)
 	}

@@ -1,0 +1,122 @@
+package projections
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ltscamp/ltscamp/events"
+)
+
+// logOf builds a whole log from (stream, command, payload) steps, numbering
+// seq, stream versions and event IDs.
+type step struct {
+	stream  string
+	command string
+	payload events.Payload
+}
+
+func logOf(t *testing.T, steps ...step) []events.Event {
+	t.Helper()
+	versions := map[string]int64{}
+	out := make([]events.Event, len(steps))
+	for i, st := range steps {
+		raw, err := json.Marshal(st.payload)
+		if err != nil {
+			t.Fatal(err)
+		}
+		versions[st.stream]++
+		out[i] = events.Event{Seq: int64(i + 1), ID: "E" + strings.Repeat("x", i), CommandID: st.command, Stream: st.stream,
+			StreamVersion: versions[st.stream], Type: st.payload.EventType(), PayloadVersion: 1, Payload: raw, Actor: "gm",
+			RecordedAt: time.Date(2026, 11, 21, 20, 0, i, 0, time.UTC)}
+	}
+	return out
+}
+
+const ajaxStream = "character/A"
+
+func goodStart(ed string) []step {
+	return []step{
+		{events.CampaignStream, "K1", events.CampaignCreated{Name: "t", Edition: ed}},
+		{ajaxStream, "K2", events.CharacterCreated{CharacterID: "A", Name: "Ajax", Edition: ed, Attributes: events.Attributes{ST: 12, DX: 11, IQ: 9}}},
+		{ajaxStream, "K3", events.XPAwarded{Amount: 20, Reason: "r"}},
+	}
+}
+
+func stRaise(price int, formula, ed string) events.XPSpent {
+	return events.XPSpent{On: "attribute", Attribute: "ST", From: 12, To: 13, Price: price, Formula: formula, Edition: ed}
+}
+
+func TestReplayViolations(t *testing.T) {
+	check := events.RollMade{CharacterID: "A", Character: "Ajax", Expr: "3/DX", Kind: "check", Dice: 3, Sides: 6, Faces: []int{1, 3, 6},
+		Sum: 10, Total: 10, Target: 11, Outcome: "pass", Margin: 1, AttributeValue: 11, Edition: "2021"}
+	tests := []struct {
+		name  string
+		steps []step
+		seq   int64
+		want  string
+	}{
+		{"clean", append(goodStart("2021"), step{ajaxStream, "K4", stRaise(18, "current level + 6 = 12 + 6", "2021")}), 0, ""},
+		{"hand-edited price", append(goodStart("2021"), step{ajaxStream, "K4", stRaise(5, "current level + 6 = 12 + 6", "2021")}), 4, "recorded at 5 XP"},
+		{"price of another edition", append(goodStart("2021"), step{ajaxStream, "K4", stRaise(13, "next level = 13", "2010")}), 4, "priced by edition 2010"},
+		{"spend beyond the balance", append(goodStart("2021"), step{ajaxStream, "K4", stRaise(18, "current level + 6 = 12 + 6", "2021")},
+			step{ajaxStream, "K5", events.XPSpent{On: "attribute", Attribute: "ST", From: 13, To: 14, Price: 19, Formula: "current level + 6 = 13 + 6", Edition: "2021"}}), 5, "had 2 unspent"},
+		{"raise from the wrong level", append(goodStart("2021"), step{ajaxStream, "K4", events.XPSpent{On: "attribute", Attribute: "ST", From: 14, To: 15, Price: 20, Formula: "current level + 6 = 14 + 6", Edition: "2021"}}), 4, "had ST 12"},
+		{"2020 attribute cap", []step{
+			{events.CampaignStream, "K1", events.CampaignCreated{Name: "t", Edition: "2020"}},
+			{ajaxStream, "K2", events.CharacterCreated{CharacterID: "A", Name: "Ajax", Edition: "2020", Attributes: events.Attributes{ST: 12, DX: 11, IQ: 9}}},
+			{ajaxStream, "K3", events.XPAwarded{Amount: 1000, Reason: "r"}},
+			{ajaxStream, "K4", events.XPSpent{On: "attribute", Attribute: "ST", From: 12, To: 13, Price: 18, Formula: "next level + 5 = 13 + 5", Edition: "2020"}},
+		}, 0, ""},
+		{"illegal character", []step{
+			{events.CampaignStream, "K1", events.CampaignCreated{Name: "t", Edition: "2021"}},
+			{ajaxStream, "K2", events.CharacterCreated{CharacterID: "A", Name: "Ajax", Edition: "2021", Attributes: events.Attributes{ST: 12, DX: 12, IQ: 9}}},
+		}, 2, "33 attribute points"},
+		{"hand-edited roll", append(goodStart("2021"), step{ajaxStream, "K4", func() events.RollMade { r := check; r.Total, r.Outcome = 9, "pass"; return r }()}), 4, "the rules give 10 vs 11"},
+		{"roll with a stale attribute", append(goodStart("2021"), step{ajaxStream, "K4", func() events.RollMade { r := check; r.AttributeValue, r.Target, r.Margin = 12, 12, 2; return r }()}), 4, "roll recorded DX 12; Ajax had 11"},
+		{"re-roll without karma", append(goodStart("2021"), step{ajaxStream, "K4", check},
+			step{ajaxStream, "K5", func() events.RollMade { r := check; r.Rerolls = "Exxx"; return r }()}), 5, "no karma or wish spent"},
+		{"karma spent with none", append(goodStart("2021"), step{ajaxStream, "K4", check},
+			step{ajaxStream, "K5", events.KarmaSpent{Amount: 1, For: "reroll", RollID: "Exxx"}},
+			step{ajaxStream, "K5", func() events.RollMade { r := check; r.Rerolls = "Exxx"; return r }()}), 5, "spent 1 karma with 0"},
+		{"plotword twice", append(goodStart("2021"),
+			step{events.CampaignStream, "K4", events.PlotwordAcquired{Word: "KITKAT"}},
+			step{events.CampaignStream, "K5", events.PlotwordAcquired{Word: "KITKAT"}}), 5, "already acquired at seq 4"},
+		{"event before the campaign", []step{{ajaxStream, "K1", events.XPAwarded{Amount: 1, Reason: "r"}}}, 1, "before campaign.created"},
+		{"an event for nobody", append(goodStart("2021"), step{"character/Z", "K4", events.XPAwarded{Amount: 1, Reason: "r"}}), 4, "does not exist"},
+		{"negative award", append(goodStart("2021"), step{ajaxStream, "K4", events.XPAwarded{Amount: -5, Reason: "r"}}), 4, "an award of -5 XP"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := Replay(logOf(t, tt.steps...), nil)
+			if tt.want == "" {
+				if len(w.Violations) != 0 {
+					t.Fatalf("violations in a good log: %+v", w.Violations)
+				}
+				return
+			}
+			if len(w.Violations) == 0 {
+				t.Fatalf("no violation, want one at seq %d containing %q", tt.seq, tt.want)
+			}
+			v := w.Violations[0]
+			if v.Seq != tt.seq || !strings.Contains(v.Problem, tt.want) {
+				t.Fatalf("violation %+v, want seq %d containing %q", v, tt.seq, tt.want)
+			}
+		})
+	}
+}
+
+func TestReplaySkipsCommandsOutOfEffect(t *testing.T) {
+	log := logOf(t, append(goodStart("2021"), step{ajaxStream, "K4", stRaise(18, "current level + 6 = 12 + 6", "2021")})...)
+	// Without the award, the spend overdraws.
+	w := Replay(log, func(e events.Event) bool { return e.CommandID == "K3" })
+	if cmds := w.ViolatingCommands(); len(cmds) != 1 || cmds[0] != "K4" {
+		t.Fatalf("violating commands %v, want [K4]", cmds)
+	}
+	// Without the spend, all is well and Ajax keeps 20.
+	w = Replay(log, func(e events.Event) bool { return e.CommandID == "K4" })
+	if len(w.Violations) != 0 || w.Sheets["A"].XP.Unspent != 20 || w.Sheets["A"].Attributes.ST != 12 {
+		t.Fatalf("replay without the spend: %+v %+v", w.Violations, w.Sheets["A"])
+	}
+}
