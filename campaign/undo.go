@@ -167,20 +167,13 @@ func listCommands(cs []CommandInfo) string {
 // refused when a later command would become invalid without it, unless
 // Cascade reverts those too, in the same event. Undoing an undo is a redo.
 func (s *Service) Undo(req UndoRequest) (UndoResult, error) {
-	var out UndoResult
-	res, err := s.execute(func(d *decision) error {
-		out = UndoResult{}
-		h, err := s.history()
-		if err != nil {
-			return err
-		}
-		h.expectAll(d)
+	return s.onHistory(func(d *decision, h *history, out *UndoResult) error {
 		target, err := h.undoTarget(req.Target)
 		if err != nil {
 			return err
 		}
 		if h.isUndoRedo(target) {
-			return h.undoUndoRedo(d, target, req, &out)
+			return h.undoUndoRedo(d, target, req, out)
 		}
 		if h.commands[target][0].Type == events.TypeCampaignCreated {
 			return rules.Errorf(rules.CodeRule, "the campaign's creation cannot be undone; start a new campaign file instead")
@@ -196,6 +189,21 @@ func (s *Service) Undo(req UndoRequest) (UndoResult, error) {
 			out.Reverted = append(out.Reverted, h.info(id, ""))
 		}
 		return d.emit(events.CommandsStream, events.CommandReverted{CommandID: target, Cascade: cascade, Reason: strings.TrimSpace(req.Reason)})
+	})
+}
+
+// onHistory decides an undo or a redo on the whole log, appends the one
+// event it emits, and reports it.
+func (s *Service) onHistory(decide func(d *decision, h *history, out *UndoResult) error) (UndoResult, error) {
+	var out UndoResult
+	res, err := s.execute(func(d *decision) error {
+		out = UndoResult{}
+		h, err := s.history()
+		if err != nil {
+			return err
+		}
+		h.expectAll(d)
+		return decide(d, h, &out)
 	})
 	if err != nil {
 		return out, err
@@ -312,14 +320,7 @@ type RedoRequest struct {
 // Redo puts reverted commands back in effect by appending
 // command.restored, unless that would make a later command invalid.
 func (s *Service) Redo(req RedoRequest) (UndoResult, error) {
-	var out UndoResult
-	res, err := s.execute(func(d *decision) error {
-		out = UndoResult{}
-		h, err := s.history()
-		if err != nil {
-			return err
-		}
-		h.expectAll(d)
+	return s.onHistory(func(d *decision, h *history, out *UndoResult) error {
 		var ids []string
 		if strings.TrimSpace(req.Target) == "" {
 			_, last, ok := h.rv.LastReverted()
@@ -340,13 +341,8 @@ func (s *Service) Redo(req RedoRequest) (UndoResult, error) {
 			}
 			ids = []string{id}
 		}
-		return h.restore(d, ids, req.Reason, &out)
+		return h.restore(d, ids, req.Reason, out)
 	})
-	if err != nil {
-		return out, err
-	}
-	out.Event = res.Events[0]
-	return out, nil
 }
 
 func reasonText(r string) string {
