@@ -139,5 +139,5 @@ func generatedCheck(ed rules.Edition, id, name string, a rules.Attributes, rng *
 		outcome = "pass"
 	}
 	return events.RollMade{CharacterID: id, Character: name, Expr: expr.String(), Kind: "check", Dice: 3, Sides: 6, Faces: o.Faces, Sum: o.Sum,
-		Modifiers: modifiers(o.Modifiers), Total: o.Total, Target: o.Target, Outcome: outcome, Margin: o.Margin, Probability: o.Probability, Edition: string(ed)}
+		Modifiers: modifiers(o.Modifiers), Total: o.Total, Target: o.Target, Outcome: outcome, Margin: o.Margin, Probability: o.Probability, AttributeValue: a.DX, Edition: string(ed)}
 }

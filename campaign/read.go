@@ -192,10 +192,26 @@ type LogFilter struct {
 	Actor string
 	// Since and Until keep events recorded in that wall-time range.
 	Since, Until time.Time
-	// All includes the undo and redo events themselves.
+	// All includes the undo and redo events themselves. With Character, it
+	// includes those that revert or restore one of the character's commands.
 	All bool
 	// Limit keeps the last Limit events (0: all).
 	Limit int
+
+	// Game-time filters arrive with the game-time issue (--day, --adventure).
+	// They select by the campaign's calendar, folded from the campaign
+	// stream, not by wall time, so the store cannot answer them alone; the
+	// design is:
+	//
+	//	// FromDay and ToDay, when positive, keep events recorded while the
+	//	// campaign's game day was in [FromDay, ToDay] (--day N or N..M).
+	//	FromDay, ToDay int
+	//	// Adventure keeps events recorded during the named adventure.
+	//	Adventure string
+	//
+	// Log resolves them to seq ranges (from the campaign stream's day and
+	// adventure events) and reads with AfterSeq/UpToSeq, so they combine
+	// with the other filters and with Limit like Since and Until do.
 }
 
 // LogEntry is one event in the log, with the undo that reverted its
@@ -216,19 +232,25 @@ func (s *Service) Log(f LogFilter) ([]LogEntry, error) {
 		return nil, rules.Errorf(rules.CodeInvalid, "--until %s is before --since %s", f.Until.Format(time.RFC3339), f.Since.Format(time.RFC3339))
 	}
 	q := events.Query{Limit: f.Limit, Last: f.Limit > 0, Since: f.Since, Until: f.Until}
-	if f.Actor != "" {
+	if f.Actor = strings.TrimSpace(f.Actor); f.Actor != "" {
 		q.Actors = []string{f.Actor}
 	}
+	all := f.All
 	if f.TypePrefix != "" {
 		q.TypePrefix = strings.ToLower(strings.TrimSpace(f.TypePrefix))
 		if !anyTypeHasPrefix(q.TypePrefix) {
 			return nil, rules.Errorf(rules.CodeInvalid, "no event type starts with %q; the types are %s", f.TypePrefix, strings.Join(events.TypeNames(), ", "))
 		}
+		// --type command asks for the undo and redo events themselves.
+		all = all || onlyCommandTypes(q.TypePrefix)
 	}
 	v, err := s.view("")
 	if err != nil {
 		return nil, err
 	}
+	// touches, with a character, holds the commands that appended to his
+	// stream: the undo and redo events kept are those naming one of them.
+	var touches map[string]bool
 	if f.Character != "" {
 		r, err := v.roster()
 		if err != nil {
@@ -238,7 +260,19 @@ func (s *Service) Log(f LogFilter) ([]LogEntry, error) {
 		if err != nil {
 			return nil, err
 		}
-		q.Streams = []string{events.CharacterStream(m.ID)}
+		stream := events.CharacterStream(m.ID)
+		q.Streams = []string{stream}
+		if all {
+			q.Streams = append(q.Streams, events.CommandsStream)
+			evs, err := s.store.ReadStream(stream, 0)
+			if err != nil {
+				return nil, err
+			}
+			touches = map[string]bool{}
+			for _, e := range evs {
+				touches[e.CommandID] = true
+			}
+		}
 	}
 	var out []LogEntry
 	for {
@@ -248,7 +282,7 @@ func (s *Service) Log(f LogFilter) ([]LogEntry, error) {
 		}
 		out = out[:0]
 		for _, e := range evs {
-			if e.Stream == events.CommandsStream && !f.All {
+			if e.Stream == events.CommandsStream && (!all || (touches != nil && !namesAny(e, touches))) {
 				// Undo and redo show as marks on the events they revert,
 				// unless asked for.
 				continue
@@ -270,6 +304,51 @@ func (s *Service) Log(f LogFilter) ([]LogEntry, error) {
 		out = out[len(out)-f.Limit:]
 	}
 	return out, nil
+}
+
+// onlyCommandTypes reports whether every event type starting with prefix
+// is an undo or a redo.
+func onlyCommandTypes(prefix string) bool {
+	for _, t := range events.TypeNames() {
+		if strings.HasPrefix(t, prefix) && t != events.TypeCommandReverted && t != events.TypeCommandRestored {
+			return false
+		}
+	}
+	return true
+}
+
+// namesAny reports whether an undo or redo event names one of the commands.
+func namesAny(e events.Event, commands map[string]bool) bool {
+	p, err := events.Decode(e)
+	if err != nil {
+		return true // shown, so the undecodable event is seen
+	}
+	var ids []string
+	switch p := p.(type) {
+	case *events.CommandReverted:
+		ids = p.Commands()
+	case *events.CommandRestored:
+		ids = p.CommandIDs
+	}
+	for _, id := range ids {
+		if commands[id] {
+			return true
+		}
+	}
+	return false
+}
+
+// SeqOf returns the seq of the event with the given ULID, or of the first
+// event of the command with that ID, for naming events and commands by seq.
+func (s *Service) SeqOf(id string) (int64, bool) {
+	if e, err := s.store.EventByID(id); err == nil {
+		return e.Seq, true
+	}
+	evs, err := s.store.Read(events.Query{CommandIDs: []string{id}, Limit: 1})
+	if err != nil || len(evs) == 0 {
+		return 0, false
+	}
+	return evs[0].Seq, true
 }
 
 func anyTypeHasPrefix(prefix string) bool {

@@ -9,7 +9,8 @@ import (
 
 // Describe returns a one-line, human summary of an event, for logs and
 // audit trails. seqOf, when not nil, names the events it refers to (the roll
-// a re-roll replaces) by seq instead of by ULID.
+// a re-roll replaces) by seq instead of by ULID; undo and redo refer to
+// commands, which seqOf names by the seq of their first event.
 func Describe(e events.Event, seqOf func(id string) (int64, bool)) string {
 	ref := func(id string) string {
 		if seqOf != nil {
@@ -88,6 +89,21 @@ func Describe(e events.Event, seqOf func(id string) (int64, bool)) string {
 		return fmt.Sprintf("-%d XP: %s %d→%d (%s, edition %s)", p.Price, what, p.From, p.To, p.Formula, p.Edition)
 	case *events.PlotwordAcquired:
 		return fmt.Sprintf("plotword %s acquired", p.Word)
+	case *events.CommandReverted:
+		s := "undo of " + ref(p.CommandID)
+		if n := len(p.Cascade); n > 0 {
+			s += fmt.Sprintf(" (+%d by cascade)", n)
+		}
+		return s + because(p.Reason)
+	case *events.CommandRestored:
+		if len(p.CommandIDs) == 0 {
+			return "redo of nothing" + because(p.Reason)
+		}
+		s := "redo of " + ref(p.CommandIDs[0])
+		if n := len(p.CommandIDs) - 1; n > 0 {
+			s += fmt.Sprintf(" (+%d more)", n)
+		}
+		return s + because(p.Reason)
 	}
 	return e.Type
 }

@@ -7,7 +7,8 @@ import (
 	"github.com/ltscamp/ltscamp/events"
 )
 
-// Ledger entry kinds.
+// Ledger entry kinds. Karma taken as XP (edition 2010) will be a third
+// kind, "karma", with a positive Amount, once the event for it exists.
 const (
 	LedgerAward = "award"
 	LedgerSpend = "spend"

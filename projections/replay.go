@@ -130,6 +130,9 @@ func (w *World) apply(e events.Event) string {
 		return err.Error()
 	}
 	if c, ok := p.(*events.CampaignCreated); ok {
+		if e.Stream != events.CampaignStream {
+			return fmt.Sprintf("campaign.created on stream %q", e.Stream)
+		}
 		if w.Campaign.Version != 0 {
 			return "a second campaign.created"
 		}
@@ -147,6 +150,9 @@ func (w *World) apply(e events.Event) string {
 	ed := w.Campaign.Edition
 	switch p := p.(type) {
 	case *events.PlotwordAcquired:
+		if e.Stream != events.CampaignStream {
+			return fmt.Sprintf("plotword.acquired on stream %q, not the campaign's", e.Stream)
+		}
 		if seq, ok := w.Campaign.Plotwords[PlotwordKey(p.Word)]; ok {
 			return fmt.Sprintf("plotword %s was already acquired at seq %d", p.Word, seq)
 		}
@@ -158,6 +164,9 @@ func (w *World) apply(e events.Event) string {
 		return w.characterCreated(e, ed, p)
 	case *events.RollMade:
 		if e.Stream == events.DiceStream {
+			if p.CharacterID != "" || p.Character != "" {
+				return fmt.Sprintf("a roll of %s (%s) on the dice stream", p.Character, p.CharacterID)
+			}
 			problem := checkRoll(ed, p, nil)
 			w.rolls[e.ID] = &rollRecord{stream: e.Stream, commandID: e.CommandID, roll: p}
 			return problem
@@ -222,6 +231,13 @@ func (w *World) check(e events.Event, ed rules.Edition, s *Sheet, p events.Paylo
 		if p.Amount < 1 {
 			return fmt.Sprintf("an award of %d XP", p.Amount)
 		}
+		// 2021 "Experience Points": a plotword gives each character one XP.
+		if p.Plotword != "" && p.Amount != 1 {
+			return fmt.Sprintf("an award of %d XP for plotword %s, which gives 1", p.Amount, p.Plotword)
+		}
+		if _, ok := w.Campaign.Plotwords[PlotwordKey(p.Plotword)]; p.Plotword != "" && !ok {
+			return fmt.Sprintf("an award for plotword %s, which the party has not acquired", p.Plotword)
+		}
 	case *events.KarmaGranted:
 		if p.Amount < 1 {
 			return fmt.Sprintf("a grant of %d karma", p.Amount)
@@ -253,6 +269,9 @@ func (w *World) check(e events.Event, ed rules.Edition, s *Sheet, p events.Paylo
 		}
 		return w.pay(e, s, p.For, p.RollID)
 	case *events.RollMade:
+		if p.CharacterID != s.ID || p.Character != s.Name {
+			return fmt.Sprintf("a roll of %s (%s) on %s's stream", p.Character, p.CharacterID, s.Name)
+		}
 		var orig *events.RollMade
 		if p.Rerolls != "" {
 			rec, problem := w.reroll(e, p.Rerolls, true)
@@ -267,6 +286,9 @@ func (w *World) check(e events.Event, ed rules.Edition, s *Sheet, p events.Paylo
 		w.rolls[e.ID] = &rollRecord{stream: e.Stream, commandID: e.CommandID, roll: p}
 		return problem
 	case *events.ContestResolved:
+		if p.Sides[0].CharacterID != s.ID && p.Sides[1].CharacterID != s.ID {
+			return fmt.Sprintf("a contest of %s and %s on %s's stream", p.Sides[0].Name, p.Sides[1].Name, s.Name)
+		}
 		if p.Rerolls != "" {
 			if _, problem := w.reroll(e, p.Rerolls, false); problem != "" {
 				return problem

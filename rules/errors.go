@@ -22,6 +22,11 @@ const (
 	CodeConflict Code = "conflict"
 	// CodeNotCampaign means the directory or file is not an ltscamp campaign.
 	CodeNotCampaign Code = "not_campaign"
+	// CodeInvalidLog means the campaign's event log fails verification: the
+	// hash chain is broken, a seq is missing, an event is one the rules
+	// would not have produced, or an XP ledger does not balance. The log was
+	// tampered with, or written by a faulty program.
+	CodeInvalidLog Code = "invalid_log"
 	// CodeInternal means a bug or an environmental failure, not the user's
 	// doing.
 	CodeInternal Code = "internal"

@@ -222,33 +222,68 @@ func newCharListCmd(a *app) *cobra.Command {
 
 func newSheetCmd(a *app) *cobra.Command {
 	var asJSON bool
+	var asOf string
 	cmd := &cobra.Command{
-		Use:   "sheet NAME",
+		Use:   "sheet NAME [--as-of SEQ|EVENT-ID|TIME] [--json]",
 		Short: "Show a character sheet, folded from the log",
+		Long: `Show a character sheet, folded from the log.
+
+--as-of shows the sheet exactly as it was at a point of the log: a seq (the
+sheet after that event), an event id, or an RFC 3339 time (the sheet after the
+last event recorded at or before it). Undos and redos recorded after that
+point do not count; those before it do. Game days (day:N) come with game time.`,
 		Example: `  ltscamp sheet Ajax
-  ltscamp sheet ajax --json | jq .xp.unspent`,
+  ltscamp sheet ajax --json | jq .xp.unspent
+  ltscamp sheet Ajax --as-of 42
+  ltscamp sheet Ajax --as-of 01JD5W0Q4Q8Y8S3T1ZJ8WQ2K5M --json
+  ltscamp sheet Ajax --as-of 2026-11-21T20:00:00Z`,
 		Args: exactArgs(1, "one character NAME"),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if cmd.Flags().Changed("as-of") && strings.TrimSpace(asOf) == "" {
+				return usagef("--as-of is empty: give a seq, an event id or an RFC 3339 time")
+			}
 			return a.withCampaign(func(s *campaign.Service) error {
-				sheet, err := s.Sheet(args[0])
+				// Resolve the point once, so the sheet and the "as of" line
+				// name the same seq.
+				var seq int64
+				if asOf != "" {
+					var err error
+					if seq, err = s.ResolveAsOf(asOf); err != nil {
+						return err
+					}
+				}
+				point := ""
+				if seq > 0 {
+					point = strconv.FormatInt(seq, 10)
+				}
+				sheet, err := s.SheetAsOf(args[0], point)
 				if err != nil {
 					return err
 				}
 				if asJSON {
 					return a.out.json(sheet)
 				}
-				printSheet(a.out, sheet)
+				printSheetAsOf(a.out, sheet, seq)
 				return nil
 			})
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the sheet as JSON (see the README for the keys)")
+	cmd.Flags().StringVar(&asOf, "as-of", "", "the sheet as it was at a seq, an event id or an RFC 3339 time")
 	return cmd
 }
 
 // printSheet renders a sheet for people.
-func printSheet(p *printer, s projections.Sheet) {
-	p.printf("%s\n", p.heading(fmt.Sprintf("%s — edition %s, %s", s.Name, s.Edition, s.Status)))
+func printSheet(p *printer, s projections.Sheet) { printSheetAsOf(p, s, 0) }
+
+// printSheetAsOf renders a sheet for people; asOf, when positive, is the
+// seq the sheet was read as of.
+func printSheetAsOf(p *printer, s projections.Sheet, asOf int64) {
+	title := fmt.Sprintf("%s — edition %s, %s", s.Name, s.Edition, s.Status)
+	if asOf > 0 {
+		title += fmt.Sprintf(" — as of seq %d", asOf)
+	}
+	p.printf("%s\n", p.heading(title))
 	skills := make([]string, 0, len(s.Skills))
 	for _, sk := range s.Skills {
 		skills = append(skills, fmt.Sprintf("%s %d", sk.Name, sk.Level))

@@ -17,6 +17,7 @@ const (
 	ExitRule        = 4
 	ExitConflict    = 5
 	ExitNotCampaign = 6
+	ExitInvalidLog  = 7
 )
 
 // exitCodes maps each domain error code to its exit status.
@@ -26,6 +27,7 @@ var exitCodes = map[rules.Code]int{
 	rules.CodeRule:        ExitRule,
 	rules.CodeConflict:    ExitConflict,
 	rules.CodeNotCampaign: ExitNotCampaign,
+	rules.CodeInvalidLog:  ExitInvalidLog,
 	rules.CodeInternal:    ExitInternal,
 }
 

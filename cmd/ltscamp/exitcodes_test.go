@@ -38,6 +38,8 @@ func TestExitCodes(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("not a campaign\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	tampered := copyCampaign(t, dir)
+	tamper(t, tampered, false, `UPDATE events SET actor = 'mallory' WHERE seq = 2`)
 	tests := []struct {
 		args []string
 		want int
@@ -54,6 +56,8 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"init"}, ExitConflict},
 		{[]string{"--db", filepath.Join(dir, "notes.txt"), "sheet", "Ajax"}, ExitNotCampaign},
 		{[]string{"--db", filepath.Join(dir, "none.ltscamp"), "sheet", "Ajax"}, ExitNotCampaign},
+		{[]string{"verify"}, ExitOK},
+		{[]string{"--db", filepath.Join(tampered, "c.ltscamp"), "verify"}, ExitInvalidLog},
 	}
 	for _, tt := range tests {
 		code, _, stderr := run(t, dir, tt.args...)

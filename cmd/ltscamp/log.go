@@ -3,7 +3,10 @@ package main
 import (
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"strconv"
+	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -28,6 +31,29 @@ type logEvent struct {
 	PrevHash       string          `json:"prev_hash"`
 	Hash           string          `json:"hash"`
 	Summary        string          `json:"summary"`
+	// Reverted is set when the event's command is out of effect.
+	Reverted *revertJSON `json:"reverted,omitempty"`
+}
+
+// revertJSON is the --json shape of the undo that reverted a command.
+type revertJSON struct {
+	// Seq, EventID and CommandID identify the command.reverted event.
+	Seq        int64  `json:"seq"`
+	EventID    string `json:"event_id"`
+	CommandID  string `json:"command_id"`
+	Actor      string `json:"actor"`
+	RecordedAt string `json:"recorded_at"`
+	Reason     string `json:"reason,omitempty"`
+	// Target is the command the user undid; it differs from the event's
+	// own command when that was reverted by cascade.
+	Target string `json:"target"`
+}
+
+func revertView(r *projections.Revert) *revertJSON {
+	if r == nil {
+		return nil
+	}
+	return &revertJSON{Seq: r.Seq, EventID: r.EventID, CommandID: r.CommandID, Actor: r.Actor, RecordedAt: events.FormatTime(r.At), Reason: r.Reason, Target: r.Target}
 }
 
 func eventJSON(e events.Event) logEvent {
@@ -39,69 +65,154 @@ func eventJSON(e events.Event) logEvent {
 	}
 }
 
+// revertMark is the human mark on an event of a reverted command.
+func revertMark(r *projections.Revert) string {
+	if r.Reason == "" {
+		return fmt.Sprintf("[reverted by seq %d]", r.Seq)
+	}
+	return fmt.Sprintf("[reverted by seq %d: %s]", r.Seq, r.Reason)
+}
+
+// logOptions are the flags of `log`.
+type logOptions struct {
+	filter       campaign.LogFilter
+	since, until string
+	asJSON       bool
+}
+
 func newLogCmd(a *app) *cobra.Command {
-	var f campaign.LogFilter
-	var asJSON bool
+	o := &logOptions{}
 	cmd := &cobra.Command{
-		Use:   "log [--char NAME] [--type PREFIX] [--limit N] [--json]",
+		Use:   "log [--char NAME] [--type PREFIX] [--actor NAME] [--since WHEN] [--until WHEN] [--all] [--limit N] [--json]",
 		Short: "Show the event log, oldest first",
 		Long: `Show the event log, oldest first: every event with its seq, time, actor and
-a one-line summary. --limit N shows the last N. Events are named by seq, which
-reroll also takes; --json prints one JSON object per line (NDJSON) with the
-full envelope (ids included), payload and hashes.`,
+a one-line summary. Events are named by seq, which reroll, undo and
+sheet --as-of also take.
+
+Events of a command that was undone stay in the log, marked
+"[reverted by seq N: reason]" with the seq of the undo. --all also shows the
+undo and redo events themselves (command.reverted, command.restored).
+
+Filters combine:
+  --char NAME      one character's events (with --all, the undos and redos
+                   of his commands too)
+  --type PREFIX    event types starting with PREFIX: xp, roll, karma.spent,
+                   command (undo and redo)
+  --actor NAME     events recorded by NAME (the global --actor flag: for log,
+                   it selects rather than names who is running)
+  --since WHEN     events recorded at or after WHEN
+  --until WHEN     events recorded at or before WHEN
+  --limit N        only the last N events that match
+WHEN is an RFC 3339 time (2026-11-21T20:00:00Z) or a date (2026-11-21), which
+means the start of that UTC day for --since and its end for --until.
+
+--json prints one JSON object per line (NDJSON): the full envelope (ids
+included), the payload as stored, the hashes, a summary, and a "reverted"
+object when the event's command is out of effect.`,
 		Example: `  ltscamp log --limit 20
   ltscamp log --char Ajax --type xp
+  ltscamp log --all --type command           # every undo and redo
+  ltscamp log --actor alice --since 2026-11-21 --until 2026-11-22
+  ltscamp log --since 2026-11-21T20:00:00Z --json | jq .hash
   ltscamp log --type roll --json | jq .payload.faces`,
 		Args: exactArgs(0, "no arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return a.withCampaign(func(s *campaign.Service) error {
-				evs, err := s.Log(f)
-				if err != nil {
-					return err
+			if cmd.Flags().Changed("actor") {
+				// The global --actor names who runs a command; on log it
+				// selects the events that actor recorded.
+				if strings.TrimSpace(a.actor) == "" {
+					return usagef("--actor is empty: give the actor whose events to show")
 				}
-				if asJSON {
-					enc := json.NewEncoder(a.out.w)
-					enc.SetEscapeHTML(false)
-					for _, e := range evs {
-						if err := enc.Encode(eventJSON(e.Event)); err != nil {
-							return err
-						}
-					}
-					return nil
-				}
-				seqs := make(map[string]int64, len(evs))
-				for _, e := range evs {
-					seqs[e.ID] = e.Seq
-				}
-				seqOf := func(id string) (int64, bool) {
-					if seq, ok := seqs[id]; ok {
-						return seq, true
-					}
-					// An event outside the filter: look it up once.
-					e, err := s.FindEvent(id)
-					if err != nil {
-						return 0, false
-					}
-					seqs[id] = e.Seq
-					return e.Seq, true
-				}
-				rows := make([][]string, 0, len(evs))
-				for _, e := range evs {
-					rows = append(rows, []string{strconv.FormatInt(e.Seq, 10), e.RecordedAt.Format("2006-01-02 15:04:05"), e.Actor, e.Type, projections.Describe(e.Event, seqOf)})
-				}
-				if len(rows) == 0 {
-					a.out.note("no events match")
-					return nil
-				}
-				a.out.table([]string{"SEQ", "RECORDED (UTC)", "ACTOR", "TYPE", "WHAT"}, rows)
-				return nil
-			})
+				o.filter.Actor = a.actor
+			}
+			var err error
+			if o.filter.Since, err = parseWhen("--since", o.since, false); err != nil {
+				return err
+			}
+			if o.filter.Until, err = parseWhen("--until", o.until, true); err != nil {
+				return err
+			}
+			return a.withCampaign(func(s *campaign.Service) error { return logRun(a, s, o) })
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&f.Character, "char", "", "only this character's events")
-	fl.StringVar(&f.TypePrefix, "type", "", "only event types starting with PREFIX (xp, roll, karma.spent...)")
-	fl.IntVar(&f.Limit, "limit", 0, "show only the last N events (0: all)")
-	fl.BoolVar(&asJSON, "json", false, "one JSON object per line, with hashes")
+	fl.StringVar(&o.filter.Character, "char", "", "only this character's events")
+	fl.StringVar(&o.filter.TypePrefix, "type", "", "only event types starting with PREFIX (xp, roll, karma.spent, command...)")
+	fl.StringVar(&o.since, "since", "", "only events recorded at or after WHEN (RFC 3339 time or YYYY-MM-DD)")
+	fl.StringVar(&o.until, "until", "", "only events recorded at or before WHEN (RFC 3339 time, or YYYY-MM-DD for the whole day)")
+	fl.BoolVar(&o.filter.All, "all", false, "also show the undo and redo events themselves")
+	fl.IntVar(&o.filter.Limit, "limit", 0, "show only the last N events (0: all)")
+	fl.BoolVar(&o.asJSON, "json", false, "one JSON object per line, with hashes")
+	// Game-day filters (--day N[..M], --adventure NAME) come with the
+	// game-time issue; see campaign.LogFilter for their design.
 	return cmd
+}
+
+func logRun(a *app, s *campaign.Service, o *logOptions) error {
+	evs, err := s.Log(o.filter)
+	if err != nil {
+		return err
+	}
+	if o.asJSON {
+		enc := json.NewEncoder(a.out.w)
+		enc.SetEscapeHTML(false)
+		for _, e := range evs {
+			v := eventJSON(e.Event)
+			v.Reverted = revertView(e.Reverted)
+			if err := enc.Encode(v); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if len(evs) == 0 {
+		a.out.note("no events match")
+		return nil
+	}
+	// Name the events and commands referred to by seq: those listed
+	// first, the others looked up once.
+	seqs := make(map[string]int64, len(evs))
+	for _, e := range evs {
+		seqs[e.ID] = e.Seq
+	}
+	seqOf := func(id string) (int64, bool) {
+		if seq, ok := seqs[id]; ok {
+			return seq, true
+		}
+		seq, ok := s.SeqOf(id)
+		if ok {
+			seqs[id] = seq
+		}
+		return seq, ok
+	}
+	rows := make([][]string, 0, len(evs))
+	for _, e := range evs {
+		what := projections.Describe(e.Event, seqOf)
+		if e.Reverted != nil {
+			what = a.out.bad(revertMark(e.Reverted)) + " " + what
+		}
+		rows = append(rows, []string{strconv.FormatInt(e.Seq, 10), e.RecordedAt.Format("2006-01-02 15:04:05"), e.Actor, e.Type, what})
+	}
+	a.out.table([]string{"SEQ", "RECORDED (UTC)", "ACTOR", "TYPE", "WHAT"}, rows)
+	return nil
+}
+
+// parseWhen reads a --since or --until value: an RFC 3339 time, or a date
+// (YYYY-MM-DD, UTC) meaning the start of that day, or its last instant when
+// endOfDay is set. "" is no bound.
+func parseWhen(flag, s string, endOfDay bool) (time.Time, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return time.Time{}, nil
+	}
+	if t, err := time.Parse(time.RFC3339Nano, s); err == nil {
+		return t.UTC(), nil
+	}
+	if d, err := time.Parse(time.DateOnly, s); err == nil {
+		if endOfDay {
+			return d.AddDate(0, 0, 1).Add(-time.Nanosecond), nil
+		}
+		return d, nil
+	}
+	return time.Time{}, usagef("%s %q: give an RFC 3339 time (2026-11-21T20:00:00Z) or a date (2026-11-21)", flag, s)
 }

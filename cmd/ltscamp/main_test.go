@@ -37,6 +37,7 @@ func TestScripts(t *testing.T) {
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"jsonfield": cmdJSONField,
 			"ndjson":    cmdNDJSON,
+			"jsonvar":   cmdJSONVar,
 		},
 	})
 }
@@ -59,6 +60,24 @@ func cmdJSONField(ts *testscript.TestScript, neg bool, args []string) {
 	if (got == args[2]) == neg {
 		ts.Fatalf("%s: %s = %s, want %s%s", args[0], args[1], got, map[bool]string{true: "not ", false: ""}[neg], args[2])
 	}
+}
+
+// cmdJSONVar sets an environment variable to a value in a JSON file, for
+// the values a script cannot know in advance (ULIDs, wall times): jsonvar
+// FILE PATH VAR, with PATH as in jsonfield. Later commands use it as $VAR.
+func cmdJSONVar(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 3 {
+		ts.Fatalf("usage: jsonvar FILE PATH VAR")
+	}
+	var v any
+	if err := json.Unmarshal([]byte(ts.ReadFile(args[0])), &v); err != nil {
+		ts.Fatalf("%s is not JSON: %v", args[0], err)
+	}
+	got, err := jsonPath(v, args[1])
+	if err != nil {
+		ts.Fatalf("%v", err)
+	}
+	ts.Setenv(args[2], got)
 }
 
 func jsonPath(v any, path string) (string, error) {

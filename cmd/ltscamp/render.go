@@ -28,6 +28,9 @@ func newPrinter(env *Env) *printer {
 	// Say the background is dark rather than let lipgloss ask the terminal
 	// (an OSC 11 query), which stalls on terminals that never answer.
 	p.r.SetHasDarkBackground(true)
+	// lipgloss's table draws some parts with the default renderer: make it
+	// this one, so nothing else queries the terminal either.
+	lipgloss.SetDefaultRenderer(p.r)
 	if !p.styled || env.Getenv("NO_COLOR") != "" {
 		p.r.SetColorProfile(termenv.Ascii)
 	}

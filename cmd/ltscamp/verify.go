@@ -1,9 +1,166 @@
 package main
 
-import "github.com/spf13/cobra"
+import (
+	"fmt"
+	"strings"
 
-// newVerifyCmd is being written (issue 3).
+	"github.com/spf13/cobra"
+
+	"github.com/ltscamp/ltscamp/campaign"
+	"github.com/ltscamp/ltscamp/projections"
+	"github.com/ltscamp/ltscamp/rules"
+)
+
+// verifyOptions are the flags of `ltscamp verify`.
+type verifyOptions struct {
+	json bool
+}
+
+// maxVerifyLines caps each section of the human report; --json lists all.
+const maxVerifyLines = 20
+
 func newVerifyCmd(a *app) *cobra.Command {
-	return &cobra.Command{Use: "verify", Short: "Verify the hash chain, the rules and the XP ledgers", Hidden: true,
-		RunE: func(cmd *cobra.Command, args []string) error { return usagef("verify is not built yet") }}
+	var opts verifyOptions
+	cmd := &cobra.Command{
+		Use:   "verify [--json]",
+		Short: "Verify the hash chain, the rules and the XP ledgers",
+		Long: `Verify the campaign's event log with three checks:
+
+  1. the hash chain: every event's hash is recomputed from its contents and
+     the previous event's hash, and seqs must run from 1 without a gap. The
+     first seq where the chain breaks is named: an event changed after it was
+     written, or rows deleted.
+  2. the rules: every command in effect is replayed through the rules of the
+     campaign's edition, and every event the rules would not have produced is
+     named: a hand-edited price or roll, an attribute over the cap, a spend
+     beyond the balance, an event on a stream it does not belong to, an undo
+     or redo of commands it cannot name.
+  3. the XP ledgers: for every character, earned − spent = unspent, and the
+     unspent balance is never below 0 at a row in effect (undone commands are
+     left out).
+
+When everything holds, verify prints one line and exits 0. Otherwise it
+prints a line per problem on standard output, a summary on standard error,
+and exits 7, whether the chain is broken or only a rule: both mean the log
+was tampered with or written by a faulty program. The checks all run even
+when the chain is broken.
+
+With --json, verify prints the whole report as one JSON object (ok, events,
+head_seq, head_hash, edition, reverted_commands, chain, violations, ledgers)
+and still exits 7 when ok is false.
+
+Deleting the last events leaves a valid, shorter chain: note the head hash
+verify prints, and compare it later.`,
+		Example: `  ltscamp verify
+  ltscamp verify --json | jq .chain
+  ltscamp --db backup.ltscamp verify && echo "the backup is intact"`,
+		Args: exactArgs(0, "no arguments"),
+		RunE: func(cmd *cobra.Command, args []string) error { return verifyRun(a, opts) },
+	}
+	cmd.Flags().BoolVar(&opts.json, "json", false, "print the whole report as JSON")
+	return cmd
+}
+
+// verifyRun verifies the campaign named by --db and prints the report.
+func verifyRun(a *app, opts verifyOptions) error {
+	rep, err := campaign.VerifyFile(a.db, a.options())
+	if err != nil {
+		return err
+	}
+	if opts.json {
+		if err := a.out.json(rep); err != nil {
+			return err
+		}
+	} else if rep.OK {
+		a.out.printf("%s: %s\n", a.out.good("ok"), verifySummary(rep))
+	} else {
+		for _, line := range verifyProblems(rep) {
+			a.out.printf("%s\n", line)
+		}
+	}
+	if !rep.OK {
+		return rules.Errorf(rules.CodeInvalidLog, "%s failed verification: %s", a.db, verifyFailure(rep))
+	}
+	return nil
+}
+
+// verifySummary is the one line of a log that holds.
+func verifySummary(rep campaign.VerifyReport) string {
+	head := rep.HeadHash
+	if len(head) > 12 {
+		head = head[:12] + "…"
+	}
+	checked := fmt.Sprintf("every event re-checked by the edition %s rules", rep.Edition)
+	if rep.RevertedCommands > 0 {
+		checked = fmt.Sprintf("every event in effect re-checked by the edition %s rules (%s left out)", rep.Edition,
+			projections.Count(rep.RevertedCommands, "undone command", "undone commands"))
+	}
+	return fmt.Sprintf("%s, hash chain intact to seq %d (head %s), %s, XP ledgers balance for %s",
+		projections.Count(rep.Events, "event", "events"), rep.HeadSeq, head, checked,
+		projections.Count(len(rep.Ledgers), "character", "characters"))
+}
+
+// verifyProblems returns a line per problem, each naming its seq: the
+// chain's first break, unreadable rows, rules violations, ledgers.
+func verifyProblems(rep campaign.VerifyReport) []string {
+	var lines []string
+	if !rep.Chain.OK {
+		lines = append(lines, rep.Chain.Problem)
+	}
+	var rest []string
+	for _, u := range rep.Chain.Unreadable {
+		if u.Seq != rep.Chain.Seq || rep.Chain.Kind != campaign.ChainUnreadable {
+			rest = append(rest, fmt.Sprintf("seq %d cannot be read: %s", u.Seq, u.Problem))
+		}
+	}
+	lines = append(lines, capLines(rest)...)
+	rest = rest[:0]
+	for _, v := range rep.Violations {
+		if v.Seq == 0 {
+			rest = append(rest, v.Problem)
+			continue
+		}
+		rest = append(rest, fmt.Sprintf("seq %d %s: %s", v.Seq, v.Type, v.Problem))
+	}
+	lines = append(lines, capLines(rest)...)
+	rest = rest[:0]
+	for _, l := range rep.Ledgers {
+		if !l.OK {
+			rest = append(rest, fmt.Sprintf("%s's XP ledger: %s", l.Character, l.Problem))
+		}
+	}
+	return append(lines, capLines(rest)...)
+}
+
+// capLines keeps the first maxVerifyLines lines and says how many more
+// there are.
+func capLines(lines []string) []string {
+	if len(lines) <= maxVerifyLines {
+		return append([]string(nil), lines...)
+	}
+	out := append([]string(nil), lines[:maxVerifyLines]...)
+	return append(out, fmt.Sprintf("… and %d more (ltscamp verify --json lists them all)", len(lines)-maxVerifyLines))
+}
+
+// verifyFailure sums up what failed, for the error line.
+func verifyFailure(rep campaign.VerifyReport) string {
+	var parts []string
+	if rep.Chain.OK {
+		parts = append(parts, fmt.Sprintf("hash chain intact to seq %d", rep.HeadSeq))
+	} else {
+		parts = append(parts, fmt.Sprintf("hash chain broken at seq %d", rep.Chain.Seq))
+	}
+	if n := len(rep.Violations); n > 0 {
+		parts = append(parts, projections.Count(n, "rules violation", "rules violations"))
+	}
+	bad := 0
+	for _, l := range rep.Ledgers {
+		if !l.OK {
+			bad++
+		}
+	}
+	if bad > 0 {
+		parts = append(parts, projections.Count(bad, "XP ledger", "XP ledgers")+" out of balance")
+	}
+	return strings.Join(parts, "; ")
 }

@@ -1,0 +1,448 @@
+package campaign
+
+import (
+	"encoding/hex"
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/ltscamp/ltscamp/events"
+	"github.com/ltscamp/ltscamp/events/sqlitestore"
+	"github.com/ltscamp/ltscamp/projections"
+	"github.com/ltscamp/ltscamp/rules"
+)
+
+// Chain break kinds, as ChainCheck.Kind reports them.
+const (
+	// ChainGap: one or more seqs are missing (rows deleted).
+	ChainGap = "gap"
+	// ChainHash: an event's hash does not match its contents (the event was
+	// changed after it was written).
+	ChainHash = "hash"
+	// ChainPrevHash: an event's prev_hash is not the hash of the event
+	// before it (an earlier event was changed and rehashed on its own).
+	ChainPrevHash = "prev_hash"
+	// ChainGenesis: seq 1's prev_hash is not the genesis hash.
+	ChainGenesis = "genesis"
+	// ChainSeq: a seq below 1.
+	ChainSeq = "seq"
+	// ChainUnreadable: a row the store cannot read (a hash that is not hex,
+	// a time that does not parse).
+	ChainUnreadable = "unreadable"
+)
+
+// VerifyReport is what Verify found. Its JSON form is the output of
+// `ltscamp verify --json`, and is stable.
+type VerifyReport struct {
+	// OK is true when the chain is intact, no event breaks the rules and
+	// every XP ledger balances.
+	OK bool `json:"ok"`
+	// Events is the number of events read from the log.
+	Events int `json:"events"`
+	// HeadSeq and HeadHash (lowercase hex) are the last event read, as
+	// stored: record them to notice later that the log was cut short.
+	HeadSeq  int64  `json:"head_seq"`
+	HeadHash string `json:"head_hash"`
+	// Edition is the edition whose rules re-checked the events ("" when
+	// the log has no campaign.created).
+	Edition rules.Edition `json:"edition"`
+	// RevertedCommands is how many commands are out of effect (undone);
+	// their events are left out of the rules replay and the ledgers.
+	RevertedCommands int `json:"reverted_commands"`
+	// Chain is the hash chain check.
+	Chain ChainCheck `json:"chain"`
+	// Violations lists, in seq order, every event the rules would not have
+	// produced at its place in the log, every malformed envelope (a stream
+	// version out of order, a split command) and every undo or redo that
+	// names commands it cannot.
+	Violations []projections.Violation `json:"violations"`
+	// Ledgers is the XP ledger check of every character in effect, in
+	// creation order.
+	Ledgers []LedgerCheck `json:"ledgers"`
+}
+
+// ChainCheck is the result of recomputing the hash chain.
+type ChainCheck struct {
+	// OK is true when every event's prev_hash and hash hold, seqs run from
+	// 1 without a gap and every row can be read.
+	OK bool `json:"ok"`
+	// Seq is the first seq where the chain breaks: the changed event, or
+	// the first missing seq of a gap (0 when OK).
+	Seq int64 `json:"seq"`
+	// Kind classifies the break: "hash", "prev_hash", "gap", "genesis",
+	// "seq" or "unreadable" ("" when OK).
+	Kind string `json:"kind"`
+	// Problem says what broke, naming the seq, in a sentence.
+	Problem string `json:"problem"`
+	// Detail gives the hashes involved, when there are any.
+	Detail string `json:"detail,omitempty"`
+	// Unreadable lists every row the store could not read; the checks ran
+	// without them.
+	Unreadable []UnreadableRow `json:"unreadable,omitempty"`
+}
+
+// UnreadableRow is a row of the log the store could not decode.
+type UnreadableRow struct {
+	Seq     int64  `json:"seq"`
+	Problem string `json:"problem"`
+}
+
+// LedgerCheck is the XP ledger assertion for one character: earned − spent
+// = unspent, and the balance is never below 0 at a row in effect.
+type LedgerCheck struct {
+	Character   string `json:"character"`
+	CharacterID string `json:"character_id"`
+	Earned      int    `json:"earned"`
+	Spent       int    `json:"spent"`
+	Unspent     int    `json:"unspent"`
+	OK          bool   `json:"ok"`
+	// Seq is the row where the ledger first fails, when a row does.
+	Seq     int64  `json:"seq,omitempty"`
+	Problem string `json:"problem,omitempty"`
+}
+
+// VerifyFile opens the campaign file at path and verifies it. Unlike Open,
+// it accepts a log that lacks its campaign.created event, so that verify
+// can report the log as invalid instead of refusing to read it.
+func VerifyFile(path string, opts Options) (VerifyReport, error) {
+	st, err := sqlitestore.Open(path, sqlitestore.Options{Now: opts.Now})
+	if err != nil {
+		return VerifyReport{}, storeError(path, err)
+	}
+	defer st.Close()
+	s, err := New(st, opts)
+	if err != nil {
+		return VerifyReport{}, err
+	}
+	return s.Verify()
+}
+
+// Verify checks the whole log: it recomputes the hash chain, replays every
+// command in effect through the rules of the campaign's edition, checks
+// the undo and redo events and the XP ledger of every character. It keeps
+// going past the first problem and reports them all (the chain's first
+// break only). The error is for a log that cannot be read at all; an
+// invalid log is a report with OK false.
+func (s *Service) Verify() (VerifyReport, error) {
+	log, unreadable, err := s.readLog()
+	if err != nil {
+		return VerifyReport{}, err
+	}
+	rep := VerifyReport{Events: len(log), Violations: []projections.Violation{}, Ledgers: []LedgerCheck{}, HeadHash: hex.EncodeToString(events.GenesisHash())}
+	if n := len(log); n > 0 {
+		rep.HeadSeq, rep.HeadHash = log[n-1].Seq, hex.EncodeToString(log[n-1].Hash)
+	}
+	rep.Chain = checkChain(log, unreadable)
+
+	rv, undoProblems := foldCommands(log)
+	rep.RevertedCommands = rv.Count()
+	w := projections.Replay(log, func(e events.Event) bool { return !rv.InEffect(e) })
+	rep.Edition = w.Campaign.Edition
+
+	rep.Violations = append(rep.Violations, checkEnvelopes(log)...)
+	rep.Violations = append(rep.Violations, undoProblems...)
+	if w.Campaign.Version == 0 {
+		// Without an edition there are no rules to replay by (Replay
+		// names every event as coming before the campaign's creation):
+		// say once what is missing.
+		v := projections.Violation{Problem: "the log has no campaign.created event in effect: the rules cannot re-check anything"}
+		if len(log) > 0 {
+			v.Seq, v.EventID, v.CommandID, v.Type = log[0].Seq, log[0].ID, log[0].CommandID, log[0].Type
+		}
+		rep.Violations = append(rep.Violations, v)
+	} else {
+		rep.Violations = append(rep.Violations, w.Violations...)
+	}
+	// Stable: at one seq, envelope problems first, then undo, then rules.
+	sort.SliceStable(rep.Violations, func(i, j int) bool { return rep.Violations[i].Seq < rep.Violations[j].Seq })
+
+	rep.Ledgers = checkLedgers(log, w, &rv)
+
+	rep.OK = rep.Chain.OK && len(rep.Violations) == 0
+	for _, l := range rep.Ledgers {
+		rep.OK = rep.OK && l.OK
+	}
+	return rep, nil
+}
+
+// readLog reads the whole log. When the store cannot decode a row (a hash
+// that is not hex, a time that does not parse), it reads around it: the
+// unreadable rows are returned by seq with the store's error, and the
+// checks run on the rest.
+func (s *Service) readLog() ([]events.Event, map[int64]string, error) {
+	log, err := s.store.Read(events.Query{})
+	if err == nil {
+		return log, nil, nil
+	}
+	firstErr := err
+	total, cerr := s.store.Count()
+	if cerr != nil {
+		return nil, nil, firstErr
+	}
+	const chunk = 1000
+	unreadable := map[int64]string{}
+	log = nil
+	var after int64 // the last seq read or found unreadable
+	for {
+		if int64(len(log)+len(unreadable)) > total {
+			// More rows than the log holds: the store itself is
+			// failing, not a row.
+			return nil, nil, firstErr
+		}
+		evs, err := s.store.Read(events.Query{AfterSeq: after, Limit: chunk})
+		if err == nil {
+			if len(evs) == 0 {
+				return log, unreadable, nil
+			}
+			log, after = append(log, evs...), evs[len(evs)-1].Seq
+			continue
+		}
+		// An unreadable row within the next chunk: go row by row.
+		evs, rowErr := s.store.Read(events.Query{AfterSeq: after, Limit: 1})
+		if rowErr == nil {
+			if len(evs) == 0 {
+				return nil, nil, firstErr
+			}
+			log, after = append(log, evs[0]), evs[0].Seq
+			continue
+		}
+		// The next row is unreadable. Its seq is the smallest bad such
+		// that reading the first row of (after, bad] fails: search for
+		// it, one row per probe.
+		ok, bad := after, int64(math.MaxInt64)
+		for bad-ok > 1 {
+			mid := ok + (bad-ok)/2
+			if _, err := s.store.Read(events.Query{AfterSeq: after, UpToSeq: mid, Limit: 1}); err != nil {
+				bad = mid
+			} else {
+				ok = mid
+			}
+		}
+		// The store names the row itself ("read events: event 9: hash:
+		// ..."); the report names it by seq already.
+		msg := strings.TrimPrefix(rowErr.Error(), "read events: ")
+		unreadable[bad] = strings.TrimPrefix(msg, fmt.Sprintf("event %d: ", bad))
+		after = bad
+	}
+}
+
+// checkChain recomputes the hash chain from the genesis hash and names the
+// first seq where it breaks.
+func checkChain(log []events.Event, unreadable map[int64]string) ChainCheck {
+	c := ChainCheck{OK: true}
+	for _, seq := range sortedKeys(unreadable) {
+		c.Unreadable = append(c.Unreadable, UnreadableRow{Seq: seq, Problem: unreadable[seq]})
+	}
+	gap := func(after, next int64) {
+		c.OK, c.Seq = false, after+1
+		if msg, ok := unreadable[after+1]; ok {
+			c.Kind, c.Problem = ChainUnreadable, fmt.Sprintf("seq %d cannot be read: %s", after+1, msg)
+			return
+		}
+		c.Kind = ChainGap
+		missing := fmt.Sprintf("seq %d missing", after+1)
+		if next-after > 2 {
+			missing = fmt.Sprintf("seqs %d–%d missing", after+1, next-1)
+		}
+		if after == 0 {
+			c.Problem = fmt.Sprintf("%s: the log starts at seq %d", missing, next)
+		} else {
+			c.Problem = fmt.Sprintf("%s: the log jumps from %d to %d", missing, after, next)
+		}
+	}
+	if len(log) == 0 {
+		if len(c.Unreadable) > 0 {
+			gap(0, c.Unreadable[len(c.Unreadable)-1].Seq+1)
+		}
+		return c
+	}
+	if first := log[0].Seq; first > 1 {
+		gap(0, first)
+		return c
+	}
+	seq, reason, broken := events.ChainBreak(log, events.GenesisHash())
+	if !broken {
+		if len(c.Unreadable) > 0 {
+			// Unreadable rows after the last readable one.
+			last := log[len(log)-1].Seq
+			gap(last, c.Unreadable[len(c.Unreadable)-1].Seq+1)
+		}
+		return c
+	}
+	i := sort.Search(len(log), func(i int) bool { return log[i].Seq >= seq })
+	e := log[i]
+	c.OK, c.Seq, c.Detail = false, seq, reason
+	switch {
+	case e.Seq < 1:
+		c.Kind, c.Problem = ChainSeq, fmt.Sprintf("seq %d is not a log position: seqs start at 1", e.Seq)
+	case i > 0 && e.Seq != log[i-1].Seq+1:
+		gap(log[i-1].Seq, e.Seq)
+		c.Detail = ""
+	case i == 0 && string(e.PrevHash) != string(events.GenesisHash()):
+		c.Kind, c.Problem = ChainGenesis, fmt.Sprintf("seq %d: prev_hash is not the genesis hash (32 zero bytes): the start of the log was rewritten", e.Seq)
+	case i > 0 && string(e.PrevHash) != string(log[i-1].Hash):
+		c.Kind, c.Problem = ChainPrevHash, fmt.Sprintf("seq %d: prev_hash is not the hash of seq %d: seq %d was changed and rehashed, or seq %d's prev_hash was edited", e.Seq, log[i-1].Seq, log[i-1].Seq, e.Seq)
+	default:
+		c.Kind, c.Problem = ChainHash, fmt.Sprintf("seq %d: hash mismatch: the event was changed after it was written", e.Seq)
+	}
+	return c
+}
+
+func sortedKeys(m map[int64]string) []int64 {
+	keys := make([]int64, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool { return keys[i] < keys[j] })
+	return keys
+}
+
+// checkEnvelopes checks what the store guarantees of every envelope: each
+// stream's versions run 1, 2, 3... in seq order; event IDs are unique; a
+// command's events are consecutive and share its actor and time; an undo
+// or a redo is a command of its own with one event.
+func checkEnvelopes(log []events.Event) []projections.Violation {
+	var out []projections.Violation
+	bad := func(e events.Event, format string, a ...any) {
+		out = append(out, projections.Violation{Seq: e.Seq, EventID: e.ID, CommandID: e.CommandID, Type: e.Type, Problem: fmt.Sprintf(format, a...)})
+	}
+	versions := map[string]int64{}
+	ids := map[string]int64{}
+	first := map[string]events.Event{} // each command's first event
+	for i, e := range log {
+		if want := versions[e.Stream] + 1; e.StreamVersion != want {
+			if e.StreamVersion > want {
+				bad(e, "stream %s jumps from version %d to %d (an event of the stream is missing)", e.Stream, want-1, e.StreamVersion)
+			} else {
+				bad(e, "stream %s version %d comes after version %d", e.Stream, e.StreamVersion, want-1)
+			}
+		}
+		versions[e.Stream] = max(versions[e.Stream], e.StreamVersion)
+		if seq, dup := ids[e.ID]; dup {
+			bad(e, "event ID %s is also the ID of seq %d", e.ID, seq)
+		}
+		ids[e.ID] = e.Seq
+		f, seen := first[e.CommandID]
+		switch {
+		case !seen:
+			first[e.CommandID] = e
+		case log[i-1].CommandID != e.CommandID:
+			bad(e, "command %s resumes after other commands: its events must be consecutive (it began at seq %d)", e.CommandID, f.Seq)
+		case e.Actor != f.Actor || !e.RecordedAt.Equal(f.RecordedAt):
+			bad(e, "recorded by %s at %s, but its command began at seq %d by %s at %s", e.Actor, events.FormatTime(e.RecordedAt), f.Seq, f.Actor, events.FormatTime(f.RecordedAt))
+		case e.Stream == events.CommandsStream || f.Stream == events.CommandsStream:
+			bad(e, "an undo or a redo is a command of one event, alone (command %s began at seq %d)", e.CommandID, f.Seq)
+		}
+	}
+	return out
+}
+
+// foldCommands folds the commands stream into the commands out of effect,
+// checking each undo and redo as it comes: it names commands that exist
+// earlier in the log, that are not themselves undos or redos, and that
+// are in effect (undo) or out of effect (redo) at that point. A problem
+// event is reported and, when it is not an undo or a redo at all, left
+// out of the fold.
+func foldCommands(log []events.Event) (projections.Reverts, []projections.Violation) {
+	var rv projections.Reverts
+	var out []projections.Violation
+	first := map[string]events.Event{}
+	for _, e := range log {
+		if _, ok := first[e.CommandID]; !ok {
+			first[e.CommandID] = e
+		}
+		if e.Stream != events.CommandsStream {
+			continue
+		}
+		bad := func(format string, a ...any) {
+			out = append(out, projections.Violation{Seq: e.Seq, EventID: e.ID, CommandID: e.CommandID, Type: e.Type, Problem: fmt.Sprintf(format, a...)})
+		}
+		p, err := events.Decode(e)
+		if err != nil {
+			bad("%v", err)
+			continue
+		}
+		var ids []string
+		undo := false
+		switch p := p.(type) {
+		case *events.CommandReverted:
+			ids, undo = p.Commands(), true
+		case *events.CommandRestored:
+			ids = p.CommandIDs
+			if len(ids) == 0 {
+				bad("a redo that restores no command")
+			}
+		default:
+			bad("%s does not belong on the commands stream", e.Type)
+			continue
+		}
+		named := map[string]bool{}
+		for _, id := range ids {
+			f, exists := first[id]
+			prior, reverted := rv.Reverted(id)
+			switch {
+			case named[id]:
+				bad("names command %q twice", id)
+			case !exists || f.Seq >= e.Seq:
+				bad("names command %q, which is not earlier in the log", id)
+			case f.Stream == events.CommandsStream:
+				bad("names command %s (seq %d), itself an undo or a redo", id, f.Seq)
+			case undo && f.Type == events.TypeCampaignCreated:
+				bad("undoes the campaign's creation (seq %d), which cannot be undone", f.Seq)
+			case undo && reverted:
+				bad("undoes command %s (seq %d), already undone at seq %d", id, f.Seq, prior.Seq)
+			case !undo && !reverted:
+				bad("redoes command %s (seq %d), which was in effect", id, f.Seq)
+			}
+			named[id] = true
+		}
+		if err := rv.Apply(e); err != nil {
+			bad("%v", err)
+		}
+	}
+	return rv, out
+}
+
+// checkLedgers folds every character's XP ledger with the commands out of
+// effect marked, and checks it against the replayed sheet: the balance is
+// never below 0 at a row in effect, and earned − spent = unspent.
+func checkLedgers(log []events.Event, w *projections.World, rv *projections.Reverts) []LedgerCheck {
+	byStream := map[string][]events.Event{}
+	for _, e := range log {
+		byStream[e.Stream] = append(byStream[e.Stream], e)
+	}
+	out := []LedgerCheck{}
+	for _, m := range w.Roster.Members {
+		lc := LedgerCheck{Character: m.Name, CharacterID: m.ID, OK: true}
+		fail := func(seq int64, format string, a ...any) {
+			if lc.OK {
+				lc.OK, lc.Seq, lc.Problem = false, seq, fmt.Sprintf(format, a...)
+			}
+		}
+		var l projections.Ledger
+		for _, e := range byStream[events.CharacterStream(m.ID)] {
+			n := len(l.Entries)
+			if err := l.Apply(e, rv); err != nil {
+				fail(e.Seq, "seq %d: %v", e.Seq, err)
+				continue
+			}
+			if len(l.Entries) == n {
+				continue
+			}
+			// 2021 "Experience Points": XP are spent from the unspent
+			// total, which can never go below zero.
+			if en := l.Entries[n]; en.Reverted == nil && en.Balance < 0 {
+				fail(e.Seq, "the balance goes to %d XP at seq %d (%s %s, %+d XP)", en.Balance, e.Seq, en.Kind, en.What, en.Amount)
+			}
+		}
+		lc.Earned, lc.Spent, lc.Unspent = l.Earned, l.Spent, l.Balance()
+		if sh, ok := w.Sheets[m.ID]; !ok {
+			fail(m.Seq, "no replayed sheet for %s", m.Name)
+		} else if sh.XP.Earned != l.Earned || sh.XP.Spent != l.Spent || sh.XP.Unspent != l.Balance() {
+			fail(sh.Seq, "earned %d − spent %d = %d XP, but the replayed sheet has earned %d, spent %d, %d unspent", l.Earned, l.Spent, l.Balance(), sh.XP.Earned, sh.XP.Spent, sh.XP.Unspent)
+		}
+		out = append(out, lc)
+	}
+	return out
+}
