@@ -409,6 +409,15 @@ func checkRoll(ed rules.Edition, p *events.RollMade, orig *events.RollMade) stri
 		if o.Total != p.Total || o.Target != p.Target || outcome != p.Outcome || o.Margin != p.Margin || o.Sum != p.Sum {
 			return fmt.Sprintf("recorded %s %v = %d vs %d, %s; the rules give %d vs %d, %s", p.Expr, p.Faces, p.Total, p.Target, p.Outcome, o.Total, o.Target, outcome)
 		}
+		if p.Dice != expr.Check.Dice || p.Sides != 6 {
+			return fmt.Sprintf("recorded %dd%d for %s", p.Dice, p.Sides, p.Expr)
+		}
+		if o.Probability != p.Probability {
+			return fmt.Sprintf("recorded a %s chance for %s; the rules give %s", rules.FormatProbability(p.Probability), p.Expr, rules.FormatProbability(o.Probability))
+		}
+		if problem := sameModifiers(p, o.Modifiers); problem != "" {
+			return problem
+		}
 	case expr.Dice != nil && p.Kind == "damage":
 		o, err := rules.ResolveDamage(ed, *expr.Dice, p.Curses, faces)
 		if err != nil {
@@ -416,6 +425,9 @@ func checkRoll(ed rules.Edition, p *events.RollMade, orig *events.RollMade) stri
 		}
 		if o.Total != p.Total || o.Sum != p.Sum {
 			return fmt.Sprintf("recorded %s %v = %d; the rules give %d", p.Expr, p.Faces, p.Total, o.Total)
+		}
+		if problem := sameModifiers(p, o.Modifiers); problem != "" {
+			return problem
 		}
 	case expr.Dice != nil && p.Kind == "dice":
 		fs, err := faces.Roll(expr.Dice.Count, expr.Dice.Sides)
@@ -432,8 +444,25 @@ func checkRoll(ed rules.Edition, p *events.RollMade, orig *events.RollMade) stri
 	default:
 		return fmt.Sprintf("%s recorded as a %s roll", p.Expr, p.Kind)
 	}
+	if expr.Dice != nil && (p.Dice != expr.Dice.Count || p.Sides != expr.Dice.Sides) {
+		return fmt.Sprintf("recorded %dd%d for %s", p.Dice, p.Sides, p.Expr)
+	}
 	if faces.Remaining() != 0 {
 		return fmt.Sprintf("%d faces recorded for %s", len(p.Faces), p.Expr)
+	}
+	return ""
+}
+
+// sameModifiers compares the modifiers a roll recorded with those the rules
+// give.
+func sameModifiers(p *events.RollMade, want []rules.Modifier) string {
+	same := len(p.Modifiers) == len(want)
+	for i := 0; same && i < len(want); i++ {
+		m := p.Modifiers[i]
+		same = m.Source == want[i].Source && m.Value == want[i].Value && m.Applies == want[i].Applies
+	}
+	if !same {
+		return fmt.Sprintf("recorded modifiers %v for %s; the rules give %v", p.Modifiers, p.Expr, want)
 	}
 	return ""
 }

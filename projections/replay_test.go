@@ -50,7 +50,7 @@ func stRaise(price int, formula, ed string) events.XPSpent {
 
 func TestReplayViolations(t *testing.T) {
 	check := events.RollMade{CharacterID: "A", Character: "Ajax", Expr: "3/DX", Kind: "check", Dice: 3, Sides: 6, Faces: []int{1, 3, 6},
-		Sum: 10, Total: 10, Target: 11, Outcome: "pass", Margin: 1, AttributeValue: 11, Edition: "2021"}
+		Sum: 10, Total: 10, Target: 11, Outcome: "pass", Margin: 1, Probability: 0.625, Modifiers: []events.Modifier{}, AttributeValue: 11, Edition: "2021"}
 	tests := []struct {
 		name  string
 		steps []step
@@ -74,6 +74,12 @@ func TestReplayViolations(t *testing.T) {
 			{ajaxStream, "K2", events.CharacterCreated{CharacterID: "A", Name: "Ajax", Edition: "2021", Attributes: events.Attributes{ST: 12, DX: 12, IQ: 9}}},
 		}, 2, "33 attribute points"},
 		{"hand-edited roll", append(goodStart("2021"), step{ajaxStream, "K4", func() events.RollMade { r := check; r.Total, r.Outcome = 9, "pass"; return r }()}), 4, "the rules give 10 vs 11"},
+		{"hand-edited chance", append(goodStart("2021"), step{ajaxStream, "K4", func() events.RollMade { r := check; r.Probability = 0.9; return r }()}), 4, "recorded a 90.0% chance"},
+		{"hand-edited modifiers", append(goodStart("2021"), step{ajaxStream, "K4", func() events.RollMade {
+			r := check
+			r.Modifiers = []events.Modifier{{Source: "skill Pilot", Value: 3, Applies: "target"}}
+			return r
+		}()}), 4, "recorded modifiers"},
 		{"roll with a stale attribute", append(goodStart("2021"), step{ajaxStream, "K4", func() events.RollMade { r := check; r.AttributeValue, r.Target, r.Margin = 12, 12, 2; return r }()}), 4, "roll recorded DX 12; Ajax had 11"},
 		{"re-roll without karma", append(goodStart("2021"), step{ajaxStream, "K4", check},
 			step{ajaxStream, "K5", func() events.RollMade { r := check; r.Rerolls = "Exxx"; return r }()}), 5, "no karma or wish spent"},
