@@ -163,6 +163,9 @@ func storeError(path string, err error) error {
 		return rules.Errorf(rules.CodeNotCampaign, "%v", err)
 	case errors.Is(err, events.ErrExists):
 		return rules.Errorf(rules.CodeConflict, "%s already exists; choose another --db file (nothing was changed)", path)
+	case strings.Contains(err.Error(), "readonly database"):
+		// Campaigns are opened read-write: WAL needs its side files.
+		return rules.Errorf(rules.CodeInvalid, "%s is read-only, and ltscamp opens campaigns for writing (WAL): copy it somewhere writable, or make it and its folder writable", path)
 	case errors.Is(err, events.ErrConcurrency):
 		return rules.Errorf(rules.CodeConflict, "the campaign changed while this command was being decided, %d times in a row; run it again (%v)", maxAttempts, err)
 	}

@@ -272,7 +272,7 @@ func (h *history) undoUndoRedo(d *decision, target string, req UndoRequest, out 
 			}
 		}
 		if len(still) == 0 {
-			return rules.Errorf(rules.CodeRule, "the undo at seq %d has already been undone: its commands are back in effect", e.Seq)
+			return rules.Errorf(rules.CodeRule, "the undo at seq %d no longer holds: its commands are back in effect (restored by a later redo or undo)", e.Seq)
 		}
 		return h.restore(d, still, req.Reason, out)
 	case *events.CommandRestored:
@@ -283,7 +283,7 @@ func (h *history) undoUndoRedo(d *decision, target string, req UndoRequest, out 
 			}
 		}
 		if len(back) == 0 {
-			return rules.Errorf(rules.CodeRule, "the redo at seq %d has already been undone", e.Seq)
+			return rules.Errorf(rules.CodeRule, "the redo at seq %d no longer holds: its commands are out of effect again", e.Seq)
 		}
 		cascade, err := h.cascade(back, req.Cascade, "undo")
 		if err != nil {

@@ -72,8 +72,8 @@ func (r *Reverts) InEffect(e events.Event) bool {
 // Count returns how many commands are out of effect.
 func (r *Reverts) Count() int { return len(r.out) }
 
-// LastReverted returns the commands of the most recent undo whose commands
-// are all still out of effect, for a redo without arguments.
+// LastReverted returns the most recent undo that still holds some commands
+// out of effect, and those commands, for a redo without arguments.
 func (r *Reverts) LastReverted() (events.Event, []string, bool) {
 	for i := len(r.history) - 1; i >= 0; i-- {
 		e := r.history[i]
