@@ -16,7 +16,7 @@ worked examples — Ajax and Hector are created, roll, contest, earn and spend
 XP, and re-roll with karma — then print their sheets. The dice are the books'
 own, so every run gives the same sheets. An existing file is never touched.`,
 		Example: `  ltscamp demo
-  ltscamp --db /tmp/demo.ltscamp demo && sqlite3 /tmp/demo.ltscamp 'SELECT seq, type FROM events'`,
+  ltscamp --db /tmp/demo.ltscamp demo && sqlite3 /tmp/demo.ltscamp 'SELECT seq, type FROM events ORDER BY seq'`,
 		Args: exactArgs(0, "no arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			s, err := campaign.Create(a.db, campaign.DemoName, rules.DefaultEdition, a.options())
@@ -44,7 +44,7 @@ own, so every run gives the same sheets. An existing file is never touched.`,
 			if err != nil {
 				return err
 			}
-			a.out.printf("%d events written to %s. Next:\n  ltscamp --db %s log\n  ltscamp --db %s sheet Ajax --json\n  sqlite3 %s 'SELECT seq, type, stream FROM events'\n", n, a.db, a.db, a.db, a.db)
+			a.out.printf("%d events written to %s. Next:\n  ltscamp --db %s log\n  ltscamp --db %s sheet Ajax --json\n  sqlite3 %s 'SELECT seq, type, stream FROM events ORDER BY seq'\n", n, a.db, a.db, a.db, a.db)
 			return nil
 		},
 	}
