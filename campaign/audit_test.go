@@ -46,7 +46,7 @@ func appendByHand(t *testing.T, s *Service, name string, p events.Payload) {
 	}
 	n := count(t, s)
 	stream := events.CharacterStream(sh.ID)
-	pe, err := events.Encode(fmt.Sprintf("HANDEVENT%017d", n), stream, p)
+	pe, err := events.Encode(fmt.Sprintf("HANDEVENT%017d", n), stream, p, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -69,7 +69,7 @@ func Generate(store events.Store, o GenerateOptions) ([]string, error) {
 		return nil
 	}
 	add := func(stream string, p events.Payload) error {
-		pe, err := events.Encode(newID(), stream, p)
+		pe, err := events.Encode(newID(), stream, p, nil)
 		if err != nil {
 			return err
 		}

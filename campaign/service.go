@@ -129,6 +129,7 @@ func Open(path string, opts Options) (*Service, error) {
 func (s *Service) initCampaign(name string, edition rules.Edition) error {
 	_, err := s.execute(func(d *decision) error {
 		d.expect(events.CampaignStream, 0)
+		d.setTime(events.GameTime{})
 		return d.emit(events.CampaignStream, events.CampaignCreated{Name: name, Edition: string(edition)})
 	})
 	return err
@@ -182,6 +183,9 @@ type decision struct {
 	roster   *projections.Roster
 	reverts  *projections.Reverts
 	chars    map[string]*character
+	// at is the game time the command has reached: read from the
+	// campaign at the first emit, moved on by commands that move time.
+	at *events.GameTime
 }
 
 // character is a party member's folded stream.
@@ -198,9 +202,31 @@ func (d *decision) expect(stream string, version int64) {
 	}
 }
 
-// emit appends an event to the command being decided.
+// gameTime returns the game time the command has reached.
+func (d *decision) gameTime() (*events.GameTime, error) {
+	if d.at == nil {
+		c, err := d.campaignState()
+		if err != nil {
+			return nil, err
+		}
+		now := c.Now()
+		d.at = &now
+	}
+	return d.at, nil
+}
+
+// setTime moves the command's game time: the events emitted after it are
+// stamped with the new time.
+func (d *decision) setTime(g events.GameTime) { d.at = &g }
+
+// emit appends an event to the command being decided, stamped with the
+// game time the command has reached.
 func (d *decision) emit(stream string, p events.Payload) error {
-	pe, err := events.Encode(d.s.newID(), stream, p)
+	at, err := d.gameTime()
+	if err != nil {
+		return err
+	}
+	pe, err := events.Encode(d.s.newID(), stream, p, at)
 	if err != nil {
 		return err
 	}

@@ -40,7 +40,7 @@ func mustVerify(t *testing.T, s *Service) VerifyReport {
 func appendRaw(t *testing.T, s *Service, stream string, p events.Payload) events.Event {
 	t.Helper()
 	id := s.newID()
-	pe, err := events.Encode(id, stream, p)
+	pe, err := events.Encode(id, stream, p, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -53,6 +53,7 @@ type Payload interface {
 
 // CampaignCreated starts a campaign. It is the first event of the log.
 type CampaignCreated struct {
+	Stamp
 	Name    string `json:"name"`
 	Edition string `json:"edition"`
 }
@@ -74,6 +75,7 @@ type Attributes struct {
 
 // CharacterCreated starts a character's stream.
 type CharacterCreated struct {
+	Stamp
 	CharacterID string       `json:"character_id"`
 	Name        string       `json:"name"`
 	Edition     string       `json:"edition"`
@@ -91,6 +93,7 @@ type Modifier struct {
 
 // RollMade records one roll, with everything needed to re-check it.
 type RollMade struct {
+	Stamp
 	// CharacterID and Character name who rolled; empty for a bare roll.
 	CharacterID string `json:"character_id,omitempty"`
 	Character   string `json:"character,omitempty"`
@@ -163,6 +166,7 @@ type ContestSide struct {
 // ContestResolved records a contest ("winning a check"). The same payload is
 // appended to the stream of each party member taking part.
 type ContestResolved struct {
+	Stamp
 	Sides [2]ContestSide `json:"sides"`
 	// Winner is 0 or 1, the index of the winning side, or -1 for none.
 	Winner int `json:"winner"`
@@ -178,12 +182,21 @@ type ContestResolved struct {
 
 // KarmaGranted gives a character karma points.
 type KarmaGranted struct {
+	Stamp
 	Amount int    `json:"amount"`
 	Reason string `json:"reason,omitempty"`
+	// ExpiresAtDayEnd marks karma that must be used in the current game
+	// day (a Storyteller's); it expires when the day ends.
+	ExpiresAtDayEnd bool `json:"expires_at_day_end,omitempty"`
+	// StorytellerID is the character whose storytelling gave it.
+	StorytellerID string `json:"storyteller_id,omitempty"`
+	// RollID is the storyteller's roll.
+	RollID string `json:"roll_id,omitempty"`
 }
 
 // KarmaSpent spends karma points, e.g. on a re-roll.
 type KarmaSpent struct {
+	Stamp
 	Amount int `json:"amount"`
 	// For is what it bought: "reroll".
 	For string `json:"for"`
@@ -193,33 +206,41 @@ type KarmaSpent struct {
 
 // WishGranted gives a character wishes.
 type WishGranted struct {
+	Stamp
 	Amount int    `json:"amount"`
 	Reason string `json:"reason,omitempty"`
 }
 
 // WishSpent spends a wish; in 2010 a wish may stand in for a karma point.
 type WishSpent struct {
+	Stamp
 	For    string `json:"for"`
 	RollID string `json:"roll_id,omitempty"`
 }
 
 // CurseAdded lays curse levels on a character.
 type CurseAdded struct {
+	Stamp
 	Levels int    `json:"levels"`
 	Reason string `json:"reason,omitempty"`
 }
 
 // XPAwarded gives a character experience points.
 type XPAwarded struct {
+	Stamp
 	Amount int    `json:"amount"`
 	Reason string `json:"reason"`
 	// Plotword is set when the award came from acquiring a plotword.
 	Plotword string `json:"plotword,omitempty"`
+	// Source is "encounter" for a victory's XP, "karma" for karma taken as
+	// XP (2010); empty for an award the GM gives.
+	Source string `json:"source,omitempty"`
 }
 
 // XPSpent spends experience points to raise an attribute or a skill one
 // level, with the price the edition's rules gave at that moment.
 type XPSpent struct {
+	Stamp
 	// On is "attribute" or "skill".
 	On string `json:"on"`
 	// Attribute is "ST", "DX" or "IQ" when On is "attribute".
@@ -238,12 +259,14 @@ type XPSpent struct {
 
 // PlotwordAcquired records that the party acquired a plotword.
 type PlotwordAcquired struct {
+	Stamp
 	Word string `json:"word"`
 }
 
 // CommandReverted takes commands out of effect (undo). Projections fold as if
 // their events were absent; nothing is deleted.
 type CommandReverted struct {
+	Stamp
 	// CommandID is the command the user undid.
 	CommandID string `json:"command_id"`
 	// Cascade names the later commands reverted with it because they
@@ -259,6 +282,7 @@ func (c CommandReverted) Commands() []string {
 
 // CommandRestored puts reverted commands back in effect (redo).
 type CommandRestored struct {
+	Stamp
 	// CommandIDs are the commands restored.
 	CommandIDs []string `json:"command_ids"`
 	Reason     string   `json:"reason,omitempty"`
@@ -350,7 +374,7 @@ func (PlotwordAcquired) PayloadVersion() int { return 1 }
 
 // decoders maps each type name to a constructor of its current payload. It
 // is the single registry of known event types.
-var decoders = map[string]func() Payload{
+var decoders = withLifecycle(map[string]func() Payload{
 	TypeCampaignCreated:  func() Payload { return &CampaignCreated{} },
 	TypeCharacterCreated: func() Payload { return &CharacterCreated{} },
 	TypeRollMade:         func() Payload { return &RollMade{} },
@@ -365,17 +389,30 @@ var decoders = map[string]func() Payload{
 	TypePlotwordAcquired: func() Payload { return &PlotwordAcquired{} },
 	TypeCommandReverted:  func() Payload { return &CommandReverted{} },
 	TypeCommandRestored:  func() Payload { return &CommandRestored{} },
+})
+
+// withLifecycle adds the game-time and lifecycle types to the registry.
+func withLifecycle(m map[string]func() Payload) map[string]func() Payload {
+	for t, mk := range lifecycleDecoders() {
+		m[t] = mk
+	}
+	return m
 }
 
 // KnownType reports whether t is a registered event type name.
 func KnownType(t string) bool { _, ok := decoders[t]; return ok }
 
-// Encode marshals a payload into a Pending event for stream. The caller sets
-// the event ID.
-func Encode(id, stream string, p Payload) (Pending, error) {
+// Encode marshals a payload into a Pending event for stream, stamped with
+// the game time at (nil: no stamp). The caller sets the event ID.
+func Encode(id, stream string, p Payload, at *GameTime) (Pending, error) {
 	raw, err := json.Marshal(p)
 	if err != nil {
 		return Pending{}, fmt.Errorf("encode %s: %w", p.EventType(), err)
+	}
+	if at != nil {
+		if raw, err = stamp(raw, *at); err != nil {
+			return Pending{}, fmt.Errorf("encode %s: %w", p.EventType(), err)
+		}
 	}
 	return Pending{ID: id, Stream: stream, Type: p.EventType(), PayloadVersion: p.PayloadVersion(), Payload: raw}, nil
 }

@@ -16,8 +16,19 @@ type Campaign struct {
 	CreatedAt time.Time     `json:"created_at"`
 	// InAdventure is false from creation until an adventure starts: a
 	// campaign begins "between adventures", when new skills may be learned.
-	// The adventure events arrive with the game-time issue and only set it.
 	InAdventure bool `json:"in_adventure"`
+	// Adventure is the number of the current (or last) adventure, from 1;
+	// AdventureTitle its title.
+	Adventure      int    `json:"adventure"`
+	AdventureTitle string `json:"adventure_title,omitempty"`
+	// Day is the current day of the adventure (from 1; 0 between
+	// adventures).
+	Day int `json:"day"`
+	// Encounter is the number of the last encounter of the adventure;
+	// InEncounter whether it is under way.
+	Encounter      int    `json:"encounter"`
+	EncounterTitle string `json:"encounter_title,omitempty"`
+	InEncounter    bool   `json:"in_encounter"`
 	// Plotwords maps each plotword the party holds (upper-cased) to the seq
 	// that acquired it.
 	Plotwords map[string]int64 `json:"plotwords"`
@@ -26,6 +37,18 @@ type Campaign struct {
 
 // BetweenAdventures reports whether the party is between adventures.
 func (c *Campaign) BetweenAdventures() bool { return !c.InAdventure }
+
+// Now returns the game time the campaign has reached, for stamping events.
+func (c *Campaign) Now() events.GameTime {
+	if !c.InAdventure {
+		return events.GameTime{}
+	}
+	g := events.GameTime{Adventure: c.Adventure, Day: c.Day}
+	if c.InEncounter {
+		g.Encounter = c.Encounter
+	}
+	return g
+}
 
 // PlotwordKey normalises a plotword for comparison.
 func PlotwordKey(word string) string { return strings.ToUpper(strings.TrimSpace(word)) }
@@ -44,6 +67,18 @@ func (c *Campaign) Apply(e events.Event) error {
 		c.Plotwords = map[string]int64{}
 	case *events.PlotwordAcquired:
 		c.Plotwords[PlotwordKey(p.Word)] = e.Seq
+	case *events.AdventureStarted:
+		c.InAdventure, c.Adventure, c.AdventureTitle = true, p.Number, p.Title
+		c.Day, c.Encounter, c.InEncounter, c.EncounterTitle = 1, 0, false, ""
+	case *events.AdventureEnded:
+		c.InAdventure, c.Day, c.InEncounter = false, 0, false
+	case *events.DayAdvanced:
+		c.Day = p.To
+	case *events.EncounterStarted:
+		c.Encounter, c.EncounterTitle, c.InEncounter = p.Number, p.Title, true
+	case *events.EncounterEnded:
+		c.InEncounter = false
+	case *events.PartySlept:
 	default:
 		return fmt.Errorf("event %d: %s does not belong on the campaign stream", e.Seq, e.Type)
 	}

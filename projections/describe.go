@@ -105,7 +105,96 @@ func Describe(e events.Event, seqOf func(id string) (int64, bool)) string {
 		}
 		return s + because(p.Reason)
 	}
+	if d := describeLifecycle(p); d != "" {
+		return d
+	}
 	return e.Type
+}
+
+// describeLifecycle summarises the game-time and lifecycle events.
+func describeLifecycle(p events.Payload) string {
+	switch p := p.(type) {
+	case *events.AdventureStarted:
+		return fmt.Sprintf("adventure %d started: %s (day 1)", p.Number, p.Title)
+	case *events.AdventureEnded:
+		return fmt.Sprintf("adventure %d ended", p.Number)
+	case *events.DayAdvanced:
+		return fmt.Sprintf("day %d → day %d (%s)", p.From, p.To, p.Reason)
+	case *events.EncounterStarted:
+		return fmt.Sprintf("encounter %d started%s", p.Number, titledText(p.Title))
+	case *events.EncounterEnded:
+		return fmt.Sprintf("encounter %d ended: %s", p.Number, p.Outcome)
+	case *events.PartySlept:
+		return "the party slept a full night"
+	case *events.ItemEquipped:
+		if p.Slot == "armor" {
+			return fmt.Sprintf("wears %s (%d/%d)", p.Name, p.Protection, p.Restriction)
+		}
+		return fmt.Sprintf("wields %s (%s)", p.Name, p.Damage)
+	case *events.ItemUnequipped:
+		return fmt.Sprintf("took off the %s (%s)", p.Slot, p.Item)
+	case *events.AttackMade:
+		s := fmt.Sprintf("%s attacks %s with %s: %s %v = %d vs %d, %s", p.Attacker, p.Target, p.WeaponName, p.Hit.Expr, p.Hit.Faces, p.Hit.Total, p.Hit.Target, p.Hit.Outcome)
+		if p.Dodge != nil {
+			s += fmt.Sprintf(", dodge %v = %d, %s", p.Dodge.Faces, p.Dodge.Total, p.Dodge.Outcome)
+		}
+		if p.Damage != nil {
+			kind := "damage"
+			if p.Fatigue {
+				kind = "fatigue"
+			}
+			s += fmt.Sprintf("; %s %v → %d, armour stops %d, %d %s", p.Damage.Expr, p.Damage.Faces, p.BeforeArmor, p.ArmorStopped, p.Taken, kind)
+		}
+		return s
+	case *events.DamageTaken:
+		s := fmt.Sprintf("took %d damage", p.Damage)
+		if p.Fatigue > 0 {
+			s = fmt.Sprintf("took %d fatigue", p.Fatigue)
+			if p.Damage > 0 {
+				s += fmt.Sprintf(" and %d damage (fatigue on the incapacitated)", p.Damage)
+			}
+		}
+		if p.ArmorStopped > 0 {
+			s += fmt.Sprintf(", armour stopped %d", p.ArmorStopped)
+		}
+		return s + because(p.Source)
+	case *events.DamageHealed:
+		if p.Reason == "medic" {
+			return fmt.Sprintf("healed %d damage by %s (medic)", p.Points, p.Medic)
+		}
+		return fmt.Sprintf("healed %d damage (%s)", p.Points, p.Reason) + because(p.Source)
+	case *events.FatigueRecovered:
+		return fmt.Sprintf("recovered %d fatigue (%s)", p.Points, p.Reason)
+	case *events.CharacterRecovered:
+		return fmt.Sprintf("recovered fully: %d damage, %d fatigue (%s)", p.Damage, p.Fatigue, p.Reason)
+	case *events.RestTaken:
+		s := fmt.Sprintf("rested %s, healed %d", Count(p.Days, "day", "days"), p.Healed)
+		if p.Note != "" {
+			s += " (" + p.Note + ")"
+		}
+		return s
+	case *events.CharacterDied:
+		return "died: " + p.Cause
+	case *events.CharacterRevived:
+		if p.Revived {
+			return "revived by a wish (" + p.Rule + ")"
+		}
+		return "a wish negated all damage (" + p.Rule + ")"
+	case *events.CurseLifted:
+		return fmt.Sprintf("a curse lifted by %s (%s)", p.Method, p.Rule)
+	case *events.KarmaExpired:
+		return fmt.Sprintf("%s expired: %s", Count(p.Amount, "karma point", "karma points"), p.Reason)
+	case *events.SuitFailed:
+		return fmt.Sprintf("%s failed on all sixes: restriction %d", p.Armor, p.Restriction)
+	}
+	return ""
+}
+
+func titledText(t string) string {
+	if t == "" {
+		return ""
+	}
+	return ": " + t
 }
 
 func because(reason string) string {

@@ -12,6 +12,8 @@ import (
 const (
 	LedgerAward = "award"
 	LedgerSpend = "spend"
+	// LedgerKarma is a karma point taken as 1 XP (edition 2010).
+	LedgerKarma = "karma"
 )
 
 // LedgerEntry is one XP award or spend with the balance after it.
@@ -52,7 +54,7 @@ func (l *Ledger) Balance() int { return l.Earned - l.Spent }
 // and left out of the totals; rv may be nil.
 func (l *Ledger) Apply(e events.Event, rv *Reverts) error {
 	l.Version = e.StreamVersion
-	if e.Type != events.TypeXPAwarded && e.Type != events.TypeXPSpent {
+	if e.Type != events.TypeXPAwarded && e.Type != events.TypeXPSpent && e.Type != events.TypeCurseLifted {
 		return nil
 	}
 	p, err := events.Decode(e)
@@ -72,6 +74,20 @@ func (l *Ledger) Apply(e events.Event, rv *Reverts) error {
 			l.Earned += p.Amount
 		}
 		entry.Kind, entry.Amount, entry.What = LedgerAward, p.Amount, p.Reason
+		if p.Source == "karma" {
+			entry.Kind = LedgerKarma
+		}
+	case *events.CurseLifted:
+		if p.XP == 0 {
+			// Lifted by wish, karma or attribute: no XP moved.
+			l.Version = e.StreamVersion
+			return nil
+		}
+		if inEffect {
+			l.Spent += p.XP
+		}
+		entry.Kind, entry.Amount, entry.What = LedgerSpend, -p.XP, "lift a curse"
+		entry.Formula, entry.Edition = p.Rule, p.Edition
 	case *events.XPSpent:
 		if inEffect {
 			l.Spent += p.Price

@@ -162,6 +162,15 @@ func (w *World) apply(e events.Event) string {
 		return ""
 	case *events.CharacterCreated:
 		return w.characterCreated(e, ed, p)
+	case *events.AdventureStarted, *events.AdventureEnded, *events.DayAdvanced, *events.EncounterStarted, *events.EncounterEnded, *events.PartySlept:
+		if e.Stream != events.CampaignStream {
+			return fmt.Sprintf("%s on stream %q, not the campaign's", e.Type, e.Stream)
+		}
+		problem := checkClock(&w.Campaign, p)
+		if err := w.Campaign.Apply(e); err != nil && problem == "" {
+			problem = err.Error()
+		}
+		return problem
 	case *events.RollMade:
 		if e.Stream == events.DiceStream {
 			if p.CharacterID != "" || p.Character != "" {
@@ -253,21 +262,72 @@ func (w *World) check(e events.Event, ed rules.Edition, s *Sheet, p events.Paylo
 	case *events.XPSpent:
 		return checkSpend(ed, s, p, w.Campaign.BetweenAdventures())
 	case *events.KarmaSpent:
-		if p.Amount != 1 {
-			return fmt.Sprintf("%d karma spent at once; a re-roll costs one", p.Amount)
-		}
 		if s.Karma < p.Amount {
 			return fmt.Sprintf("%s spent %d karma with %d", s.Name, p.Amount, s.Karma)
+		}
+		if p.For == "xp" {
+			// 2010 "Karma/Wish": "a karma point as one XP".
+			if err := rules.KarmaToXP(ed, s.Name, s.Karma, p.Amount); err != nil {
+				return err.Error()
+			}
+			return ""
+		}
+		if p.Amount != 1 {
+			return fmt.Sprintf("%d karma spent at once; a re-roll costs one", p.Amount)
 		}
 		return w.pay(e, s, p.For, p.RollID)
 	case *events.WishSpent:
 		if s.Wishes < 1 {
 			return fmt.Sprintf("%s spent a wish with none", s.Name)
 		}
+		if p.For == "revive" {
+			return ""
+		}
 		if p.For == "reroll" && ed != rules.Edition2010 {
 			return fmt.Sprintf("a wish spent as karma in edition %s (2010 only)", ed)
 		}
 		return w.pay(e, s, p.For, p.RollID)
+	case *events.DamageTaken:
+		if p.Dealt < 1 || p.Damage < 0 || p.Fatigue < 0 || p.Damage+p.Fatigue != p.Dealt {
+			return fmt.Sprintf("%d points dealt as %d damage and %d fatigue", p.Dealt, p.Damage, p.Fatigue)
+		}
+		if !s.Alive() {
+			return fmt.Sprintf("%s took damage while dead", s.Name)
+		}
+	case *events.DamageHealed:
+		if p.Points < 0 || p.Points > s.Damage || (p.Points == 0 && p.Reason != "medic") {
+			return fmt.Sprintf("%d damage healed; %s had %d", p.Points, s.Name, s.Damage)
+		}
+		if !s.Alive() {
+			return fmt.Sprintf("%s healed while dead", s.Name)
+		}
+	case *events.FatigueRecovered:
+		if p.Points < 1 || p.Points > s.Fatigue {
+			return fmt.Sprintf("%d fatigue recovered; %s had %d", p.Points, s.Name, s.Fatigue)
+		}
+	case *events.CharacterRecovered:
+		if p.Damage > s.Damage || p.Fatigue > s.Fatigue || p.Damage < 0 || p.Fatigue < 0 {
+			return fmt.Sprintf("recovered %d damage and %d fatigue; %s had %d and %d", p.Damage, p.Fatigue, s.Name, s.Damage, s.Fatigue)
+		}
+	case *events.CharacterDied:
+		if !s.Alive() {
+			return fmt.Sprintf("%s died twice", s.Name)
+		}
+		if dies, _ := rules.EndOfCombat(s.Body()); !dies {
+			return fmt.Sprintf("%s died with %d damage against ST %d", s.Name, s.Damage, s.Attributes.ST)
+		}
+	case *events.CurseLifted:
+		m, err := rules.ParseLiftMethod(p.Method)
+		if err != nil {
+			return err.Error()
+		}
+		lift, err := rules.LiftCurse(ed, s.Name, s.Curses, s.Attributes, s.Wishes, s.Karma, s.XP.Unspent, m)
+		if err != nil {
+			return err.Error()
+		}
+		if lift.Wishes != p.Wishes || lift.Karma != p.Karma || lift.XP != p.XP || string(lift.Attribute) != p.Attribute || lift.AttributeTo != p.To {
+			return fmt.Sprintf("curse lifted by %s at a cost the %s rules do not give", p.Method, ed)
+		}
 	case *events.RollMade:
 		if p.CharacterID != s.ID || p.Character != s.Name {
 			return fmt.Sprintf("a roll of %s (%s) on %s's stream", p.Character, p.CharacterID, s.Name)
@@ -297,6 +357,37 @@ func (w *World) check(e events.Event, ed rules.Edition, s *Sheet, p events.Paylo
 		}
 		w.rolls[e.ID] = &rollRecord{stream: e.Stream, commandID: e.CommandID}
 		return w.checkContest(ed, e, p)
+	}
+	return ""
+}
+
+// checkClock checks a campaign-stream event that moves game time against
+// the clock before it.
+func checkClock(c *Campaign, p events.Payload) string {
+	switch p := p.(type) {
+	case *events.AdventureStarted:
+		if c.InAdventure {
+			return fmt.Sprintf("adventure %d started while adventure %d was under way", p.Number, c.Adventure)
+		}
+		if p.Number != c.Adventure+1 {
+			return fmt.Sprintf("adventure numbered %d after adventure %d", p.Number, c.Adventure)
+		}
+	case *events.AdventureEnded:
+		if !c.InAdventure || c.InEncounter {
+			return "an adventure ended while none was under way, or during an encounter"
+		}
+	case *events.DayAdvanced:
+		if !c.InAdventure || c.InEncounter || p.From != c.Day || p.To <= p.From {
+			return fmt.Sprintf("day %d→%d recorded on day %d", p.From, p.To, c.Day)
+		}
+	case *events.EncounterStarted:
+		if !c.InAdventure || c.InEncounter || p.Number != c.Encounter+1 {
+			return fmt.Sprintf("encounter %d started out of turn", p.Number)
+		}
+	case *events.EncounterEnded:
+		if !c.InEncounter || p.Number != c.Encounter {
+			return fmt.Sprintf("encounter %d ended, but it was not under way", p.Number)
+		}
 	}
 	return ""
 }

@@ -19,6 +19,13 @@ import (
 const (
 	StatusOK            = "ok"
 	StatusIncapacitated = "incapacitated"
+	// StatusDying: damage of ST or more; the character dies when the
+	// encounter ends (or, out of combat, at the next step of game time)
+	// unless healed to ST−1 or less first.
+	StatusDying = "dying"
+	// StatusUnrecoverable: damage of twice ST or more; no healing saves
+	// him, only a wish.
+	StatusUnrecoverable = "unrecoverable"
 	StatusDead          = "dead"
 )
 
@@ -29,12 +36,46 @@ type Skill struct {
 	Level int    `json:"level"`
 }
 
-// Armor is the armour a character wears. Equipping arrives with the game-time
-// issue; the sheet carries the field so adjusted DX and MA already use it.
+// Armor is the armour a character wears, as the edition's table gives it.
 type Armor struct {
+	Item        string `json:"item,omitempty"`
 	Name        string `json:"name"`
 	Protection  int    `json:"protection"`
 	Restriction int    `json:"restriction"`
+	// NoBullets: the armour does not protect against missiles (B).
+	NoBullets bool `json:"no_bullets,omitempty"`
+	// SpaceSuit: an all-sixes check fails its power (SS); Failed once it has.
+	SpaceSuit bool `json:"space_suit,omitempty"`
+	Failed    bool `json:"failed,omitempty"`
+}
+
+// Weapon is the weapon a character wields.
+type Weapon struct {
+	Item   string   `json:"item"`
+	Name   string   `json:"name"`
+	Damage string   `json:"damage,omitempty"`
+	Heft   int      `json:"heft,omitempty"`
+	Flags  []string `json:"flags,omitempty"`
+}
+
+// Combat is what a character took in one encounter, for medics: they heal
+// only damage sustained in the current combat.
+type Combat struct {
+	Adventure int `json:"adventure"`
+	Encounter int `json:"encounter"`
+	Damage    int `json:"damage"`
+	Healed    int `json:"healed"`
+	// TreatedBy lists the medics (character IDs) who treated him in it.
+	TreatedBy []string `json:"treated_by,omitempty"`
+}
+
+// Rest counts consecutive days of proper rest (2010: a week heals all).
+type Rest struct {
+	Days      int `json:"days"`
+	Adventure int `json:"adventure"`
+	// UntilDay is the day the last rest reached; rest continues the count
+	// only when it starts on that day.
+	UntilDay int `json:"until_day"`
 }
 
 // XP is a character's experience account.
@@ -59,6 +100,7 @@ type Sheet struct {
 	Attributes rules.Attributes `json:"attributes"`
 	Adjusted   Adjusted         `json:"adjusted"`
 	Armor      *Armor           `json:"armor"`
+	Weapon     *Weapon          `json:"weapon"`
 	Skills     []Skill          `json:"skills"`
 	XP         XP               `json:"xp"`
 	Karma      int              `json:"karma"`
@@ -66,6 +108,15 @@ type Sheet struct {
 	Curses     int              `json:"curses"`
 	Damage     int              `json:"damage"`
 	Fatigue    int              `json:"fatigue"`
+	// DeathCause says how he died, when Status is dead.
+	DeathCause string `json:"death_cause,omitempty"`
+	// ExpiringKarma is the part of Karma that expires when the day ends
+	// (a Storyteller's).
+	ExpiringKarma int    `json:"expiring_karma"`
+	Combat        Combat `json:"combat"`
+	Rest          Rest   `json:"rest"`
+	// Dead is true from death until a wish revives him.
+	Dead bool `json:"dead"`
 	// Version is the stream version folded up to; Seq the global seq of
 	// that event.
 	Version int64 `json:"version"`
@@ -85,7 +136,21 @@ func (s *Sheet) SkillLevel(key string) int {
 
 // Alive reports whether the character is alive. Death arrives with the
 // game-time issue; until then every character is alive.
-func (s *Sheet) Alive() bool { return s.Status != StatusDead }
+func (s *Sheet) Alive() bool { return !s.Dead }
+
+// Body returns the character's ST, damage and fatigue for the injury rules.
+func (s *Sheet) Body() rules.Body {
+	return rules.Body{ST: s.Attributes.ST, Damage: s.Damage, Fatigue: s.Fatigue}
+}
+
+// CombatDamage returns the damage taken in the given encounter and not yet
+// healed by a medic.
+func (s *Sheet) CombatDamage(adventure, encounter int) (taken, healed int) {
+	if s.Combat.Adventure != adventure || s.Combat.Encounter != encounter {
+		return 0, 0
+	}
+	return s.Combat.Damage, s.Combat.Healed
+}
 
 // Restriction returns the armour restriction the character suffers.
 func (s *Sheet) Restriction() int {
@@ -99,9 +164,10 @@ func (s *Sheet) Restriction() int {
 // only place a sheet changes.
 func (s *Sheet) Apply(e events.Event) error {
 	switch e.Type {
-	case events.TypeRollMade, events.TypeContestResolved:
-		// Rolls change nothing on the sheet by themselves; skipping their
-		// payloads keeps a long stream cheap to fold.
+	case events.TypeRollMade, events.TypeContestResolved, events.TypeAttackMade:
+		// Rolls and attacks change nothing on the sheet by themselves (an
+		// attack's points land as damage.taken on the target); skipping
+		// their payloads keeps a long stream cheap to fold.
 		s.Version, s.Seq = e.StreamVersion, e.Seq
 		return nil
 	}
@@ -137,14 +203,79 @@ func (s *Sheet) Apply(e events.Event) error {
 		}
 	case *events.KarmaGranted:
 		s.Karma += p.Amount
+		if p.ExpiresAtDayEnd {
+			s.ExpiringKarma += p.Amount
+		}
 	case *events.KarmaSpent:
+		// Karma that expires tonight is spent first.
 		s.Karma -= p.Amount
+		s.ExpiringKarma -= min(s.ExpiringKarma, p.Amount)
+	case *events.KarmaExpired:
+		s.Karma -= p.Amount
+		s.ExpiringKarma -= p.Amount
 	case *events.WishGranted:
 		s.Wishes += p.Amount
 	case *events.WishSpent:
 		s.Wishes--
 	case *events.CurseAdded:
 		s.Curses += p.Levels
+	case *events.CurseLifted:
+		s.Curses--
+		s.Wishes -= p.Wishes
+		s.Karma -= p.Karma
+		s.ExpiringKarma -= min(s.ExpiringKarma, p.Karma)
+		s.XP.Spent += p.XP
+		if p.Attribute != "" {
+			at, err := rules.ParseAttribute(p.Attribute)
+			if err != nil {
+				return fmt.Errorf("event %d: %w", e.Seq, err)
+			}
+			s.Attributes = s.Attributes.With(at, p.To)
+		}
+	case *events.ItemEquipped:
+		if p.Slot == "armor" {
+			s.Armor = &Armor{Item: p.Item, Name: p.Name, Protection: p.Protection, Restriction: p.Restriction, NoBullets: p.NoBullets, SpaceSuit: p.SpaceSuit}
+		} else {
+			s.Weapon = &Weapon{Item: p.Item, Name: p.Name, Damage: p.Damage, Heft: p.Heft, Flags: p.Flags}
+		}
+	case *events.ItemUnequipped:
+		if p.Slot == "armor" {
+			s.Armor = nil
+		} else {
+			s.Weapon = nil
+		}
+	case *events.SuitFailed:
+		if s.Armor != nil {
+			s.Armor.Restriction, s.Armor.Failed = p.Restriction, true
+		}
+	case *events.DamageTaken:
+		s.Damage += p.Damage
+		s.Fatigue += p.Fatigue
+		if g, ok := p.GameTimeOf(); ok && g.Encounter > 0 {
+			if s.Combat.Adventure != g.Adventure || s.Combat.Encounter != g.Encounter {
+				s.Combat = Combat{Adventure: g.Adventure, Encounter: g.Encounter}
+			}
+			s.Combat.Damage += p.Damage
+		}
+	case *events.DamageHealed:
+		s.Damage -= p.Points
+		if p.Reason == "medic" {
+			s.Combat.Healed += p.Points
+			s.Combat.TreatedBy = append(s.Combat.TreatedBy, p.MedicID)
+		}
+	case *events.FatigueRecovered:
+		s.Fatigue -= p.Points
+	case *events.CharacterRecovered:
+		s.Damage -= p.Damage
+		s.Fatigue -= p.Fatigue
+	case *events.RestTaken:
+		g, _ := p.GameTimeOf()
+		s.Rest = Rest{Days: p.RestedDays, Adventure: g.Adventure, UntilDay: p.UntilDay}
+	case *events.CharacterDied:
+		s.Dead, s.DeathCause = true, p.Cause
+	case *events.CharacterRevived:
+		s.Dead, s.DeathCause = false, ""
+		s.Damage, s.Fatigue = p.DamageTo, p.FatigueTo
 	default:
 		return fmt.Errorf("event %d: %s does not belong on a character sheet", e.Seq, e.Type)
 	}
@@ -170,10 +301,20 @@ func (s *Sheet) derive() {
 	s.XP.Unspent = s.XP.Earned - s.XP.Spent
 	s.Adjusted.DX = rules.AdjustedDX(s.Attributes.DX, s.Restriction())
 	s.Adjusted.MA = rules.MovementAllowance(s.Adjusted.DX)
-	// RULES "Characters": damage + fatigue >= ST → incapacitated at once.
-	if s.Damage+s.Fatigue >= s.Attributes.ST {
+	// RULES "Characters": damage + fatigue >= ST → incapacitated at once;
+	// damage >= ST → dies when combat ends unless healed; >= 2×ST →
+	// unrecoverable.
+	b := s.Body()
+	switch {
+	case s.Dead:
+		s.Status = StatusDead
+	case b.Unrecoverable():
+		s.Status = StatusUnrecoverable
+	case b.MortallyWounded():
+		s.Status = StatusDying
+	case b.Incapacitated():
 		s.Status = StatusIncapacitated
-	} else {
+	default:
 		s.Status = StatusOK
 	}
 	if s.Skills == nil {

@@ -40,6 +40,14 @@ func DamageMinimum(ed Edition) int {
 // "Curse": "adds or subtracts one against all his checks and damage rolls,
 // worsening the result". Worked example: 2d6-1 rolling 5 and 2 deals 6.
 func ResolveDamage(ed Edition, expr DiceExpr, curses int, r Roller) (DamageOutcome, error) {
+	return resolveDamage(ed, expr, nil, curses, r)
+}
+
+// resolveDamage is ResolveDamage with extra total modifiers (a combat
+// skill's +1 damage, the stronger attacker's +1) added after the
+// expression's modifier and before the curse, so that the edition's minimum
+// applies to the final sum.
+func resolveDamage(ed Edition, expr DiceExpr, extra []Modifier, curses int, r Roller) (DamageOutcome, error) {
 	ed, err := resolveEdition(ed)
 	if err != nil {
 		return DamageOutcome{}, err
@@ -58,11 +66,16 @@ func ResolveDamage(ed Edition, expr DiceExpr, curses int, r Roller) (DamageOutco
 	if expr.Modifier != 0 {
 		out.Modifiers = append(out.Modifiers, Modifier{Source: "modifier", Value: expr.Modifier, Applies: AppliesTotal})
 	}
+	bonus := 0
+	for _, m := range extra {
+		out.Modifiers = append(out.Modifiers, m)
+		bonus += m.Value
+	}
 	curse, cursed := curseModifier(curses, -1)
 	if cursed {
 		out.Modifiers = append(out.Modifiers, curse)
 	}
-	out.Raw = out.Sum + expr.Modifier + curse.Value
+	out.Raw = out.Sum + expr.Modifier + bonus + curse.Value
 	out.Total = out.Raw
 	if minimum := DamageMinimum(ed); out.Raw < minimum {
 		out.Total = minimum

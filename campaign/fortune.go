@@ -1,0 +1,194 @@
+package campaign
+
+import (
+	"fmt"
+
+	"github.com/ltscamp/ltscamp/events"
+	"github.com/ltscamp/ltscamp/projections"
+	"github.com/ltscamp/ltscamp/rules"
+)
+
+// WishUse spends a wish on a character: 2020/2021 revive fully, even the
+// just killed; 2010 negates all damage.
+func (s *Service) WishUse(name string) (projections.Sheet, events.CharacterRevived, error) {
+	var who string
+	var rev events.CharacterRevived
+	_, err := s.execute(func(d *decision) error {
+		camp, err := d.campaignState()
+		if err != nil {
+			return err
+		}
+		c, err := d.character(name)
+		if err != nil {
+			return err
+		}
+		who = c.sheet.Name
+		if c.sheet.Wishes < 1 {
+			return rules.Errorf(rules.CodeRule, "%s has no wish to use", who)
+		}
+		eff, err := rules.UseWish(camp.Edition, who, c.sheet.Body(), !c.sheet.Alive())
+		if err != nil {
+			return err
+		}
+		if err := d.emit(c.stream, events.WishSpent{For: "revive"}); err != nil {
+			return err
+		}
+		rev = events.CharacterRevived{DamageTo: eff.DamageTo, FatigueTo: eff.FatigueTo, Revived: eff.Revives, Rule: eff.Rule, Edition: string(camp.Edition)}
+		return d.emit(c.stream, rev)
+	})
+	if err != nil {
+		return projections.Sheet{}, rev, err
+	}
+	sh, err := s.Sheet(who)
+	return sh, rev, err
+}
+
+// CurseLift lifts one curse level by a method the edition allows: a wish or
+// the highest attribute (2020/2021); a wish, 3 karma or 10 XP (2010).
+func (s *Service) CurseLift(name, by string) (projections.Sheet, events.CurseLifted, error) {
+	var who string
+	var cl events.CurseLifted
+	_, err := s.execute(func(d *decision) error {
+		m, err := rules.ParseLiftMethod(by)
+		if err != nil {
+			return err
+		}
+		camp, err := d.campaignState()
+		if err != nil {
+			return err
+		}
+		c, err := d.character(name)
+		if err != nil {
+			return err
+		}
+		who = c.sheet.Name
+		if !c.sheet.Alive() {
+			return rules.Errorf(rules.CodeRule, "%s is dead", who)
+		}
+		sh := c.sheet
+		lift, err := rules.LiftCurse(camp.Edition, who, sh.Curses, sh.Attributes, sh.Wishes, sh.Karma, sh.XP.Unspent, m)
+		if err != nil {
+			return err
+		}
+		cl = events.CurseLifted{Method: string(lift.Method), Wishes: lift.Wishes, Karma: lift.Karma, XP: lift.XP, Rule: lift.Rule, Edition: string(camp.Edition)}
+		if lift.Attribute != "" {
+			cl.Attribute, cl.From, cl.To = string(lift.Attribute), lift.AttributeFrom, lift.AttributeTo
+		}
+		return d.emit(c.stream, cl)
+	})
+	if err != nil {
+		return projections.Sheet{}, cl, err
+	}
+	sh, err := s.Sheet(who)
+	return sh, cl, err
+}
+
+// StorytellResult reports a storyteller's attempt.
+type StorytellResult struct {
+	Roll events.RollMade
+	// Karma each living party member received (0 on a failed check).
+	Karma    int
+	Members  []string
+	RollSeq  int64
+	Narrator string
+}
+
+// Storytell has a Storyteller attempt 3/IQ+Storyteller: on a pass, each
+// living party member gets one karma per Storyteller level, to be used
+// within the game day (it expires when the day ends).
+func (s *Service) Storytell(name string, faces []int) (StorytellResult, error) {
+	var out StorytellResult
+	res, err := s.execute(func(d *decision) error {
+		out = StorytellResult{}
+		c, err := d.inAdventure("storytelling")
+		if err != nil {
+			return err
+		}
+		ed := c.Edition
+		teller, err := d.character(name)
+		if err != nil {
+			return err
+		}
+		out.Narrator = teller.sheet.Name
+		if !teller.sheet.Alive() || teller.sheet.Body().Incapacitated() {
+			return rules.Errorf(rules.CodeRule, "%s is %s and cannot tell stories", teller.sheet.Name, teller.sheet.Status)
+		}
+		sk, err := rules.LookupSkill(ed, "storyteller")
+		if err != nil {
+			return err
+		}
+		level := teller.sheet.SkillLevel(sk.Key)
+		if _, err := rules.StorytellerKarma(ed, level, rules.CheckOutcome{Pass: true}); err != nil {
+			return err
+		}
+		expr, err := rules.ParseExpr("3/IQ+" + sk.NameIn(ed))
+		if err != nil {
+			return err
+		}
+		rm, stream, _, err := d.roll(ed, expr, teller.sheet.Name, faces, nil)
+		if err != nil {
+			return err
+		}
+		rm.Reason = "storytelling"
+		if err := d.emit(stream, rm); err != nil {
+			return err
+		}
+		out.Roll = rm
+		rollID := d.pending[len(d.pending)-1].ID
+		karma, err := rules.StorytellerKarma(ed, level, rules.CheckOutcome{Pass: rm.Outcome == "pass", Total: rm.Total, Target: rm.Target})
+		if err != nil {
+			return err
+		}
+		out.Karma = karma
+		if karma == 0 {
+			return nil
+		}
+		chars, err := d.members()
+		if err != nil {
+			return err
+		}
+		for _, ch := range chars {
+			if !ch.sheet.Alive() {
+				continue
+			}
+			out.Members = append(out.Members, ch.sheet.Name)
+			g := events.KarmaGranted{Amount: karma, Reason: fmt.Sprintf("%s's storytelling", teller.sheet.Name), ExpiresAtDayEnd: true, StorytellerID: teller.member.ID, RollID: rollID}
+			if err := d.emit(ch.stream, g); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err == nil {
+		out.RollSeq = res.Events[0].Seq
+	}
+	return out, err
+}
+
+// KarmaToXP spends karma points as XP, one for one (edition 2010 only).
+func (s *Service) KarmaToXP(name string, n int) (projections.Sheet, error) {
+	var who string
+	_, err := s.execute(func(d *decision) error {
+		camp, err := d.campaignState()
+		if err != nil {
+			return err
+		}
+		c, err := d.character(name)
+		if err != nil {
+			return err
+		}
+		who = c.sheet.Name
+		// 2010 "Karma/Wish": "A character can use ... a karma point as one XP."
+		if err := rules.KarmaToXP(camp.Edition, who, c.sheet.Karma, n); err != nil {
+			return err
+		}
+		if err := d.emit(c.stream, events.KarmaSpent{Amount: n, For: "xp"}); err != nil {
+			return err
+		}
+		return d.emit(c.stream, events.XPAwarded{Amount: n, Reason: fmt.Sprintf("%s taken as XP", projections.Count(n, "karma point", "karma points")), Source: "karma"})
+	})
+	if err != nil {
+		return projections.Sheet{}, err
+	}
+	return s.Sheet(who)
+}

@@ -1,0 +1,494 @@
+package campaign
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/ltscamp/ltscamp/events"
+	"github.com/ltscamp/ltscamp/projections"
+	"github.com/ltscamp/ltscamp/rules"
+)
+
+// Equipment slots.
+const (
+	SlotWeapon = "weapon"
+	SlotArmor  = "armor"
+)
+
+// Equip puts a weapon or armour from the edition's tables on a character,
+// or takes the slot's item off.
+func (s *Service) Equip(name, slot, item string, off bool) (projections.Sheet, error) {
+	slot = strings.ToLower(strings.TrimSpace(slot))
+	if slot == "armour" {
+		slot = SlotArmor
+	}
+	var who string
+	_, err := s.execute(func(d *decision) error {
+		if slot != SlotWeapon && slot != SlotArmor {
+			return rules.Errorf(rules.CodeInvalid, "equip %q: the slot is weapon or armor", slot)
+		}
+		camp, err := d.campaignState()
+		if err != nil {
+			return err
+		}
+		c, err := d.character(name)
+		if err != nil {
+			return err
+		}
+		who = c.sheet.Name
+		if off {
+			cur := ""
+			if slot == SlotWeapon && c.sheet.Weapon != nil {
+				cur = c.sheet.Weapon.Item
+			} else if slot == SlotArmor && c.sheet.Armor != nil {
+				cur = c.sheet.Armor.Item
+			}
+			if cur == "" {
+				return rules.Errorf(rules.CodeRule, "%s has no %s to take off", who, slot)
+			}
+			return d.emit(c.stream, events.ItemUnequipped{Slot: slot, Item: cur})
+		}
+		if strings.TrimSpace(item) == "" {
+			return rules.Errorf(rules.CodeInvalid, "name the %s to equip (or pass --off)", slot)
+		}
+		ed := camp.Edition
+		if slot == SlotWeapon {
+			w, err := rules.LookupWeapon(ed, item)
+			if err != nil {
+				return err
+			}
+			// "A weapon's heft is the minimum ST required to use the weapon."
+			if err := rules.CheckHeft(ed, who, c.sheet.Attributes.ST, w); err != nil {
+				return err
+			}
+			return d.emit(c.stream, weaponEquipped(ed, w))
+		}
+		a, err := rules.LookupArmor(ed, item)
+		if err != nil {
+			return err
+		}
+		return d.emit(c.stream, events.ItemEquipped{Slot: SlotArmor, Item: a.Key, Name: a.Name, Protection: a.Protection, Restriction: a.Restriction, NoBullets: a.NoBullets, SpaceSuit: a.SpaceSuit, Edition: string(ed)})
+	})
+	if err != nil {
+		return projections.Sheet{}, err
+	}
+	return s.Sheet(who)
+}
+
+func weaponEquipped(ed rules.Edition, w rules.Weapon) events.ItemEquipped {
+	e := events.ItemEquipped{Slot: SlotWeapon, Item: w.Key, Name: w.Name, Heft: w.Heft, Edition: string(ed)}
+	if w.Damage != nil {
+		e.Damage = w.Damage.String()
+	}
+	for _, f := range w.Flags {
+		e.Flags = append(e.Flags, string(f))
+	}
+	return e
+}
+
+// AttackRequest is what `attack` asks for.
+type AttackRequest struct {
+	Attacker string
+	Target   string
+	// Weapon overrides the wielded weapon ("" = the equipped one, else
+	// unarmed).
+	Weapon string
+	// Bonus puts the weapon's combat skill level on "hit" or "damage".
+	Bonus string
+	// HitFaces and DamageFaces are physical dice; nil means the program rolls.
+	HitFaces, DamageFaces []int
+	// Dodge, when set, has the target try to dodge (3/DX) after a hit,
+	// with DodgeFaces entered or rolled.
+	Dodge      bool
+	DodgeFaces []int
+	// TargetST is the strength of a target outside the party (for the
+	// unarmed "+1 if stronger").
+	TargetST int
+	// Fatigue sets an F weapon to fatigue.
+	Fatigue bool
+}
+
+// AttackResult reports an attack.
+type AttackResult struct {
+	Attack events.AttackMade
+	Events []events.Event
+	// Target is the target's sheet after the attack (party members only).
+	Target *projections.Sheet
+}
+
+// Attack resolves one attack as one command: the hit roll at adjusted DX
+// (plus the combat skill to hit or to damage, chosen before the roll), the
+// damage roll with curse, edition minimum and armour, and the damage
+// applied to the target.
+func (s *Service) Attack(req AttackRequest) (AttackResult, error) {
+	var out AttackResult
+	var targetName string
+	res, err := s.execute(func(d *decision) error {
+		out = AttackResult{}
+		camp, err := d.campaignState()
+		if err != nil {
+			return err
+		}
+		ed := camp.Edition
+		if !camp.InEncounter {
+			return rules.Errorf(rules.CodeRule, "attacks happen in an encounter: start one with `ltscamp encounter start`")
+		}
+		a, err := d.character(req.Attacker)
+		if err != nil {
+			return err
+		}
+		if !a.sheet.Alive() || a.sheet.Body().Incapacitated() {
+			return rules.Errorf(rules.CodeRule, "%s is %s and cannot attack", a.sheet.Name, a.sheet.Status)
+		}
+		w, err := d.wielded(ed, a, req.Weapon)
+		if err != nil {
+			return err
+		}
+		in := rules.AttackInput{Edition: ed, Attacker: a.sheet.Name, AttackerDX: a.sheet.Attributes.DX, AttackerRestriction: a.sheet.Restriction(),
+			AttackerST: a.sheet.Attributes.ST, AttackerCurses: a.sheet.Curses, Weapon: w, Target: strings.TrimSpace(req.Target), TargetST: req.TargetST,
+			FatigueSetting: req.Fatigue, Bonus: rules.SkillBonus(strings.ToLower(req.Bonus))}
+		switch in.Bonus {
+		case rules.BonusNone:
+		case rules.BonusHit, rules.BonusDamage:
+			sk, ok := rules.WeaponSkill(ed, w)
+			if !ok || a.sheet.SkillLevel(sk.Key) == 0 {
+				return rules.Errorf(rules.CodeRule, "%s has no combat skill for %s, so there is no bonus to put on %s", a.sheet.Name, w.Name, in.Bonus)
+			}
+			in.SkillName, in.SkillLevel = sk.NameIn(ed), a.sheet.SkillLevel(sk.Key)
+		default:
+			return rules.Errorf(rules.CodeInvalid, "--skill-bonus %q: choose hit or damage", req.Bonus)
+		}
+		var t *character
+		if r, err := d.rosterState(); err != nil {
+			return err
+		} else if m, ok := r.Find(req.Target); ok {
+			if t, err = d.characterByMember(m); err != nil {
+				return err
+			}
+			if t.member.ID == a.member.ID {
+				return rules.Errorf(rules.CodeInvalid, "%s cannot attack himself", a.sheet.Name)
+			}
+			if !t.sheet.Alive() {
+				return rules.Errorf(rules.CodeRule, "%s is already dead", t.sheet.Name)
+			}
+			in.Target, in.TargetST = t.sheet.Name, t.sheet.Attributes.ST
+			if t.sheet.Armor != nil {
+				ar := rules.Armor{Key: t.sheet.Armor.Item, Name: t.sheet.Armor.Name, Protection: t.sheet.Armor.Protection, Restriction: t.sheet.Armor.Restriction, NoBullets: t.sheet.Armor.NoBullets, SpaceSuit: t.sheet.Armor.SpaceSuit}
+				in.TargetArmor = &ar
+			}
+		} else if in.Target == "" {
+			return rules.Errorf(rules.CodeInvalid, "name the TARGET")
+		}
+		targetName = in.Target
+		hitRoller, hitGiven := d.s.dice(req.HitFaces)
+		dmgRoller, dmgGiven := d.s.dice(req.DamageFaces)
+		o, err := rules.ResolveAttack(in, hitRoller, dmgRoller)
+		if err != nil {
+			return err
+		}
+		if err := leftover(hitGiven, len(req.HitFaces), "the hit roll"); err != nil {
+			return err
+		}
+		if o.Damage == nil && req.DamageFaces != nil {
+			return rules.Errorf(rules.CodeInvalid, "the attack missed (%d vs %d), so there is no damage roll: leave out --damage-dice", o.Hit.Total, o.Hit.Target)
+		}
+		if err := leftover(dmgGiven, len(req.DamageFaces), "the damage roll"); err != nil {
+			return err
+		}
+		am := attackEvent(ed, a, in, w, o, req)
+		if req.Dodge || req.DodgeFaces != nil {
+			if err := d.dodge(ed, t, w, &o, &am, req.DodgeFaces); err != nil {
+				return err
+			}
+		}
+		if err := d.emit(a.stream, am); err != nil {
+			return err
+		}
+		attackID := d.pending[len(d.pending)-1].ID
+		// "(SS) Space suit: if the character rolls all sixes on any check ... the suit is R=3."
+		if err := d.suitCheck(a, o.Hit, attackID); err != nil {
+			return err
+		}
+		if t != nil && am.Taken > 0 {
+			if _, err := d.applyPoints(t, am.Taken, am.Fatigue, am.ArmorStopped, fmt.Sprintf("%s's %s", a.sheet.Name, w.Name), attackID); err != nil {
+				return err
+			}
+		}
+		out.Attack = am
+		return nil
+	})
+	if err != nil {
+		return out, err
+	}
+	out.Events = res.Events
+	if r, err := s.Sheet(targetName); err == nil {
+		out.Target = &r
+	}
+	return out, nil
+}
+
+// wielded returns the weapon an attack uses: the one named, the one
+// equipped, or bare hands; the heft is checked.
+func (d *decision) wielded(ed rules.Edition, a *character, name string) (rules.Weapon, error) {
+	switch {
+	case strings.TrimSpace(name) != "":
+	case a.sheet.Weapon != nil:
+		name = a.sheet.Weapon.Item
+	default:
+		name = "unarmed"
+	}
+	w, err := rules.LookupWeapon(ed, name)
+	if err != nil {
+		return w, err
+	}
+	return w, rules.CheckHeft(ed, a.sheet.Name, a.sheet.Attributes.ST, w)
+}
+
+func attackRoll(expr string, faces []int, entered bool, sum, total, target int, outcome string, mods []rules.Modifier) events.AttackRoll {
+	if faces == nil {
+		faces = []int{}
+	}
+	return events.AttackRoll{Expr: expr, Faces: faces, Entered: entered, Sum: sum, Modifiers: modifiers(mods), Total: total, Target: target, Outcome: outcome}
+}
+
+func attackEvent(ed rules.Edition, a *character, in rules.AttackInput, w rules.Weapon, o rules.AttackOutcome, req AttackRequest) events.AttackMade {
+	outcome := "miss"
+	if o.Hit.Pass {
+		outcome = "hit"
+	}
+	am := events.AttackMade{
+		AttackerID: a.member.ID, Attacker: a.sheet.Name, Target: in.Target, TargetST: in.TargetST, Weapon: w.Key, WeaponName: w.Name,
+		Bonus: string(in.Bonus), Skill: in.SkillName, SkillLevel: in.SkillLevel, Curses: in.AttackerCurses, DX: in.AttackerDX, Restriction: in.AttackerRestriction,
+		Hit:         attackRoll("3/DX", o.Hit.Faces, req.HitFaces != nil, o.Hit.Sum, o.Hit.Total, o.Hit.Target, outcome, o.Hit.Modifiers),
+		BeforeArmor: o.BeforeArmor, ArmorStopped: o.ArmorStopped, Taken: o.Taken, Fatigue: o.Fatigue, Explanation: o.Explanation, Edition: string(ed),
+	}
+	if in.TargetArmor != nil {
+		am.Armor = in.TargetArmor.Name
+	}
+	if o.Damage != nil {
+		dr := attackRoll(w.Damage.String(), o.Damage.Faces, req.DamageFaces != nil, o.Damage.Sum, o.Damage.Total, 0, "", o.Damage.Modifiers)
+		am.Damage = &dr
+	}
+	return am
+}
+
+// dodge lets a party member who was hit try to dodge: 3/DX at adjusted DX
+// ("He views the attacker's hit roll, but not damage roll, before deciding
+// to dodge. A defender cannot dodge a missile weapon.").
+func (d *decision) dodge(ed rules.Edition, t *character, w rules.Weapon, o *rules.AttackOutcome, am *events.AttackMade, faces []int) error {
+	if t == nil {
+		return rules.Errorf(rules.CodeInvalid, "only a party member's dodge is rolled here; for someone else, enter the attack as a miss")
+	}
+	if w.Missile {
+		return rules.Errorf(rules.CodeRule, "%s cannot dodge a missile weapon (%s)", t.sheet.Name, w.Name)
+	}
+	if !o.Hit.Pass {
+		return rules.Errorf(rules.CodeInvalid, "the attack missed; there is nothing to dodge")
+	}
+	roller, given := d.s.dice(faces)
+	check, err := rules.ResolveCheck(rules.CheckInput{Edition: ed, Expr: rules.CheckExpr{Dice: 3, Attribute: rules.DX, Mode: rules.CheckPlain},
+		AttributeValue: t.sheet.Attributes.DX, Restriction: t.sheet.Restriction(), Curses: t.sheet.Curses}, roller)
+	if err != nil {
+		return err
+	}
+	if err := leftover(given, len(faces), "the dodge"); err != nil {
+		return err
+	}
+	outcome := "fail"
+	if check.Pass {
+		outcome = "pass"
+		am.Taken, am.Damage, am.BeforeArmor, am.ArmorStopped = 0, nil, 0, 0
+		am.Explanation += fmt.Sprintf(" %s dodged.", t.sheet.Name)
+	} else {
+		am.Explanation += fmt.Sprintf(" %s failed to dodge.", t.sheet.Name)
+	}
+	dr := attackRoll("3/DX", check.Faces, faces != nil, check.Sum, check.Total, check.Target, outcome, check.Modifiers)
+	am.Dodge = &dr
+	return nil
+}
+
+// suitCheck records a space suit's failure on an all-sixes check.
+func (d *decision) suitCheck(c *character, check rules.CheckOutcome, rollID string) error {
+	ar := c.sheet.Armor
+	if ar == nil || !ar.SpaceSuit || ar.Failed || !check.AllSixes {
+		return nil
+	}
+	return d.emit(c.stream, events.SuitFailed{Armor: ar.Name, Restriction: rules.SuitFailureRestriction(), RollID: rollID})
+}
+
+// applyPoints deals points to a character: damage, or fatigue that turns
+// to damage once he is incapacitated.
+func (d *decision) applyPoints(c *character, points int, fatigue bool, stopped int, source, attackID string) (events.DamageTaken, error) {
+	dt := events.DamageTaken{Dealt: points, ArmorStopped: stopped, Source: source, AttackID: attackID}
+	if fatigue {
+		// "A fatigue point dealt to an incapacitated character is a damage point."
+		after, asDamage := rules.AddFatigue(c.sheet.Body(), points)
+		dt.Damage, dt.Fatigue = asDamage, after.Fatigue-c.sheet.Fatigue
+	} else {
+		dt.Damage = points
+	}
+	return dt, d.emit(c.stream, dt)
+}
+
+// DamageRequest is what `damage` asks for.
+type DamageRequest struct {
+	Name        string
+	Points      int
+	IgnoreArmor bool
+	Fatigue     bool
+	Source      string
+}
+
+// Damage deals points to a character outside an attack roll: a fall, a
+// trap, a foe's blow whose dice were rolled elsewhere. Armour reduces
+// damage unless ignored.
+func (s *Service) Damage(req DamageRequest) (projections.Sheet, events.DamageTaken, error) {
+	var who string
+	var dt events.DamageTaken
+	_, err := s.execute(func(d *decision) error {
+		if req.Points < 1 {
+			return rules.Errorf(rules.CodeInvalid, "cannot deal %d points: deal 1 or more", req.Points)
+		}
+		c, err := d.character(req.Name)
+		if err != nil {
+			return err
+		}
+		who = c.sheet.Name
+		if !c.sheet.Alive() {
+			return rules.Errorf(rules.CodeRule, "%s is dead", who)
+		}
+		points, stopped := req.Points, 0
+		if !req.IgnoreArmor && !req.Fatigue && c.sheet.Armor != nil {
+			// "When a character is hit, reduce the damage he suffers by the
+			// cumulative rating of his armor."
+			stopped = min(points, c.sheet.Armor.Protection)
+			points -= stopped
+		}
+		if points == 0 {
+			return rules.Errorf(rules.CodeRule, "%s's %s stops all %d points; nothing to record (pass --ignore-armor if it should not)", who, c.sheet.Armor.Name, req.Points)
+		}
+		dt, err = d.applyPoints(c, points, req.Fatigue, stopped, strings.TrimSpace(req.Source), "")
+		return err
+	})
+	if err != nil {
+		return projections.Sheet{}, dt, err
+	}
+	sh, err := s.Sheet(who)
+	return sh, dt, err
+}
+
+// HealRequest is what `heal` asks for.
+type HealRequest struct {
+	Name   string
+	Points int
+	// Medic heals on 3/IQ, one point per Medic level, only damage from the
+	// current combat; MedicFaces are his dice (nil: rolled).
+	Medic      string
+	MedicFaces []int
+	Source     string
+}
+
+// HealResult reports healing.
+type HealResult struct {
+	Sheet  projections.Sheet
+	Healed int
+	// Roll is the medic's 3/IQ, when a medic healed.
+	Roll *events.RollMade
+	Note string
+}
+
+// Heal removes damage: by a medic (3/IQ, one point per Medic level, damage
+// taken in this combat only), or by other healing the GM logs.
+func (s *Service) Heal(req HealRequest) (HealResult, error) {
+	var out HealResult
+	var who string
+	_, err := s.execute(func(d *decision) error {
+		out = HealResult{}
+		camp, err := d.campaignState()
+		if err != nil {
+			return err
+		}
+		c, err := d.character(req.Name)
+		if err != nil {
+			return err
+		}
+		who = c.sheet.Name
+		if !c.sheet.Alive() {
+			return rules.Errorf(rules.CodeRule, "%s is dead; only a wish revives the dead (`ltscamp wish use %s`)", who, who)
+		}
+		if c.sheet.Body().Unrecoverable() {
+			return rules.Errorf(rules.CodeRule, "%s has %d damage, twice his ST %d or more: unrecoverable, whatever the healing; only a wish can help", who, c.sheet.Damage, c.sheet.Attributes.ST)
+		}
+		if strings.TrimSpace(req.Medic) == "" {
+			if req.Points < 1 {
+				return rules.Errorf(rules.CodeInvalid, "heal %d: heal 1 point or more", req.Points)
+			}
+			if req.Points > c.sheet.Damage {
+				return rules.Errorf(rules.CodeRule, "%s has %d damage; %d points cannot be healed", who, c.sheet.Damage, req.Points)
+			}
+			out.Healed = req.Points
+			return d.emit(c.stream, events.DamageHealed{Points: req.Points, Reason: "healing", Source: strings.TrimSpace(req.Source)})
+		}
+		return d.medic(camp, c, req, &out)
+	})
+	if err != nil {
+		return out, err
+	}
+	out.Sheet, err = s.Sheet(who)
+	return out, err
+}
+
+// medic decides a medic's treatment of one patient.
+func (d *decision) medic(camp *projections.Campaign, patient *character, req HealRequest, out *HealResult) error {
+	ed := camp.Edition
+	if !camp.InEncounter {
+		return rules.Errorf(rules.CodeRule, "a medic heals damage from the current combat, and no encounter is under way (heal before `encounter end`)")
+	}
+	m, err := d.character(req.Medic)
+	if err != nil {
+		return err
+	}
+	if !m.sheet.Alive() || m.sheet.Body().Incapacitated() {
+		return rules.Errorf(rules.CodeRule, "%s is %s and cannot treat anyone", m.sheet.Name, m.sheet.Status)
+	}
+	medic, _ := rules.LookupSkill(ed, "medic")
+	level := m.sheet.SkillLevel(medic.Key)
+	if level == 0 {
+		return rules.Errorf(rules.CodeRule, "%s has no Medic skill", m.sheet.Name)
+	}
+	if slices.Contains(patient.sheet.Combat.TreatedBy, m.member.ID) && patient.sheet.Combat.Adventure == camp.Adventure && patient.sheet.Combat.Encounter == camp.Encounter {
+		return rules.Errorf(rules.CodeRule, "%s has already treated %s in this combat", m.sheet.Name, patient.sheet.Name)
+	}
+	taken, healed := patient.sheet.CombatDamage(camp.Adventure, camp.Encounter)
+	// The medic's check: 3/IQ ("heal one damage point per medic level for
+	// damage sustained in current combat on 3/IQ").
+	expr := rules.Expr{Check: &rules.CheckExpr{Dice: 3, Attribute: rules.IQ, Mode: rules.CheckPlain}}
+	if taken-healed <= 0 {
+		// Refuse before rolling: rules.MedicHeal says why.
+		if _, err := rules.MedicHeal(ed, m.sheet.Name, level, rules.CheckOutcome{Pass: true}, patient.sheet.Name, taken, healed); err != nil {
+			return err
+		}
+	}
+	rm, stream, _, err := d.roll(ed, expr, m.sheet.Name, req.MedicFaces, nil)
+	if err != nil {
+		return err
+	}
+	rm.Reason = fmt.Sprintf("medic for %s", patient.sheet.Name)
+	if err := d.emit(stream, rm); err != nil {
+		return err
+	}
+	rollID := d.pending[len(d.pending)-1].ID
+	check := rules.CheckOutcome{Faces: rm.Faces, Sum: rm.Sum, Total: rm.Total, Target: rm.Target, Pass: rm.Outcome == "pass", Margin: rm.Margin}
+	heal, err := rules.MedicHeal(ed, m.sheet.Name, level, check, patient.sheet.Name, taken, healed)
+	if err != nil {
+		return err
+	}
+	points := heal.Points
+	if req.Points > 0 && req.Points < points {
+		points = req.Points
+	}
+	out.Roll, out.Note, out.Healed = &rm, heal.Note, points
+	// A failed check is a treatment too: the medic has had his go.
+	return d.emit(patient.stream, events.DamageHealed{Points: points, Reason: "medic", MedicID: m.member.ID, Medic: m.sheet.Name, RollID: rollID})
+}

@@ -1,0 +1,286 @@
+package rules
+
+import (
+	"cmp"
+	"fmt"
+	"strings"
+)
+
+// SkillBonus says where a combat skill's levels go on one attack. Its string
+// value is stored in events.
+type SkillBonus string
+
+// The skill bonus choices. All editions, "COMBAT" skills: "Each level is
+// +1DX to hit OR +1 damage; decide before attacking. Multiple levels cannot
+// be split." The whole level goes to one of them.
+const (
+	// BonusNone uses no skill.
+	BonusNone SkillBonus = ""
+	// BonusHit adds the skill level to DX for the hit roll.
+	BonusHit SkillBonus = "hit"
+	// BonusDamage adds the skill level to the damage roll.
+	BonusDamage SkillBonus = "damage"
+)
+
+// ParseSkillBonus reads "hit", "damage", or "" / "none" for no bonus,
+// case-insensitively; anything else is a CodeInvalid error.
+func ParseSkillBonus(s string) (SkillBonus, error) {
+	switch t := strings.ToLower(strings.TrimSpace(s)); t {
+	case "", "none":
+		return BonusNone, nil
+	case "hit", "damage":
+		return SkillBonus(t), nil
+	}
+	return "", Errorf(CodeInvalid, "unknown skill bonus %q: a combat skill goes to hit or to damage", strings.TrimSpace(s))
+}
+
+// AttackInput is everything one attack needs: the attacker, his weapon and
+// skill, and the target.
+type AttackInput struct {
+	// Edition is the campaign's edition ("" means DefaultEdition).
+	Edition Edition
+	// Attacker is the attacker's name, for messages.
+	Attacker string
+	// AttackerDX is his raw DX; AttackerRestriction (armour) lowers it.
+	AttackerDX          int
+	AttackerRestriction int
+	// AttackerST is checked against the weapon's heft and, for unarmed
+	// attacks, compared with TargetST.
+	AttackerST int
+	// AttackerCurses is his curse level: +1 per level on the hit roll's
+	// total, -1 per level on the damage.
+	AttackerCurses int
+	// Weapon is a row of the edition's weapon table (LookupWeapon).
+	Weapon Weapon
+	// SkillName names the combat skill used (key, name or alias) and
+	// SkillLevel is the attacker's level in it; Bonus says where the whole
+	// level goes. With BonusNone the skill is ignored.
+	SkillName  string
+	SkillLevel int
+	Bonus      SkillBonus
+	// Target is the target's name, for messages.
+	Target string
+	// TargetST is compared with AttackerST for unarmed attacks; 0 means
+	// unknown and gives no bonus.
+	TargetST int
+	// TargetArmor is the target's armour; nil for none.
+	TargetArmor *Armor
+	// IgnoreArmor skips the target's armour, for example for an unarmed
+	// grappling attack (2010/2020 "an unarmed grappling attack negates
+	// armor").
+	IgnoreArmor bool
+	// FatigueSetting sets an (F) weapon to fatigue.
+	FatigueSetting bool
+}
+
+// AttackOutcome is one resolved attack.
+type AttackOutcome struct {
+	// Hit is the 3/DX hit roll at adjusted DX (+ the skill level with
+	// BonusHit), the curse added to its total.
+	Hit CheckOutcome
+	// Damage is the damage roll; nil on a miss (no damage dice are rolled).
+	Damage *DamageOutcome
+	// BeforeArmor is the damage after the curse, the edition's minimum and
+	// the weapon's minimum of 1 before armour.
+	BeforeArmor int
+	// ArmorStopped is how much of BeforeArmor the armour stopped.
+	ArmorStopped int
+	// Taken is the points the target takes: BeforeArmor - ArmorStopped.
+	Taken int
+	// Fatigue reports that Taken are fatigue points, not damage: (U)
+	// weapons always, (F) weapons set to fatigue.
+	Fatigue bool
+	// Scatters reports a missed explosive: "If thrower misses, randomly
+	// place blast center adjacent to original target hex." Who is inside
+	// the five-hex circle depends on the board; roll its damage with
+	// ResolveDamage for each character caught.
+	Scatters bool
+	// Modifiers lists every adjustment, each Source prefixed "hit: ",
+	// "damage: " or "armour: ".
+	Modifiers []Modifier
+	// Explanation is a sentence with the numbers.
+	Explanation string
+}
+
+// validate rejects attacks that are malformed (CodeInvalid) or that the
+// rules forbid before any die is rolled (CodeRule), and returns the
+// combat skill's display name when a bonus is taken.
+func (in AttackInput) validate(ed Edition) (skillName string, err error) {
+	w := in.Weapon
+	switch {
+	case w.Key == "":
+		return "", Errorf(CodeInvalid, "%s attacks with no weapon: look one up with LookupWeapon (unarmed is \"unarmed\")", in.Attacker)
+	case in.AttackerDX < 0:
+		return "", Errorf(CodeInvalid, "DX %d is not an attribute value", in.AttackerDX)
+	case in.AttackerRestriction < 0:
+		return "", Errorf(CodeInvalid, "armour restriction %d is negative", in.AttackerRestriction)
+	case in.AttackerCurses < 0:
+		return "", Errorf(CodeInvalid, "curse level %d is negative", in.AttackerCurses)
+	case in.SkillLevel < 0:
+		return "", Errorf(CodeInvalid, "skill level %d is negative", in.SkillLevel)
+	case in.Bonus != BonusNone && in.Bonus != BonusHit && in.Bonus != BonusDamage:
+		return "", Errorf(CodeInvalid, "unknown skill bonus %q: a combat skill goes to hit or to damage", string(in.Bonus))
+	case w.Damage == nil:
+		// "Flashbang (T) (S)": no damage rating. "(S) When thrown, your
+		// side gets surprise."
+		return "", Errorf(CodeRule, "%s deals no damage: when thrown, %s's side gets surprise", withArticle(w.Name), in.Attacker)
+	case in.FatigueSetting && !w.Has(FlagFatigueSetting) && !w.Has(FlagUnarmed):
+		return "", Errorf(CodeRule, "%s cannot be set to fatigue: only (F) weapons can", withArticle(w.Name))
+	}
+	if err := CheckHeft(ed, in.Attacker, in.AttackerST, w); err != nil {
+		return "", err
+	}
+	if in.Bonus == BonusNone {
+		return "", nil
+	}
+	if in.SkillLevel == 0 {
+		return "", Errorf(CodeRule, "%s has no %s level to add to %s", in.Attacker, cmp.Or(in.SkillName, "combat skill"), in.Bonus)
+	}
+	used, err := LookupSkill(ed, in.SkillName)
+	if err != nil {
+		return "", err
+	}
+	fits, ok := WeaponSkill(ed, w)
+	if !ok {
+		return "", Errorf(CodeRule, "no combat skill adds to %s: %s does not help with it", withArticle(w.Name), used.NameIn(ed))
+	}
+	if fits.Key != used.Key {
+		return "", Errorf(CodeRule, "%s does not help with %s: that takes %s", used.NameIn(ed), withArticle(w.Name), fits.NameIn(ed))
+	}
+	return used.NameIn(ed), nil
+}
+
+// ResolveAttack resolves one attack: the hit roll with hit, then, on a hit
+// only, the damage roll with damage, the weapon's minimum and the target's
+// armour. An automatic weapon's every shot is its own attack ("Shooter must
+// pass 3/DX per shot to hit; roll damage per hit").
+//
+// The rules it encodes, all editions unless named:
+//   - "Hitting a Foe": 3/DX at DX less the armour restriction; a curse adds
+//     one per level to the total; with BonusHit the whole skill level adds
+//     to DX ("Each level is +1DX to hit OR +1 damage ... Multiple levels
+//     cannot be split").
+//   - "Damage (D)": the weapon's dice plus its modifier, plus the skill
+//     level with BonusDamage, plus 1 for an unarmed attacker stronger than
+//     his target ("(U) ... +1 if the attacker is stronger"), less one per
+//     curse level, then the edition minimum (DamageMinimum: 2020/2021
+//     "minimum of one"), then the weapon's own minimum ("* Any roll deals a
+//     minimum 1 before armor"; 2010 "Club (min 1 damage)").
+//   - "Armor (A)": "reduce the damage he suffers by the cumulative rating of
+//     his armor", never below 0; "(B) Does not protect against bullets";
+//     2021 "Unarmed attacks do d3 damage (no armor)".
+//   - (U) weapons deal fatigue only; (F) weapons may be set to fatigue.
+func ResolveAttack(in AttackInput, hit, damage Roller) (AttackOutcome, error) {
+	ed, err := resolveEdition(in.Edition)
+	if err != nil {
+		return AttackOutcome{}, err
+	}
+	skill, err := in.validate(ed)
+	if err != nil {
+		return AttackOutcome{}, err
+	}
+	w := in.Weapon
+	ci := CheckInput{
+		Edition:        ed,
+		Expr:           CheckExpr{Dice: 3, Attribute: DX, Mode: CheckPlain},
+		AttributeValue: in.AttackerDX,
+		Restriction:    in.AttackerRestriction,
+		Curses:         in.AttackerCurses,
+	}
+	if in.Bonus == BonusHit {
+		ci.Expr.Skill, ci.Expr.Mode = skill, CheckAssisted
+		ci.SkillName, ci.SkillLevel = skill, in.SkillLevel
+	}
+	check, err := ResolveCheck(ci, hit)
+	if err != nil {
+		return AttackOutcome{}, err
+	}
+	out := AttackOutcome{Hit: check}
+	out.Modifiers = prefixed("hit: ", check.Modifiers)
+	hitText := fmt.Sprintf("3/DX: total %d against %d", check.Total, check.Target)
+	if !check.Pass {
+		out.Explanation = fmt.Sprintf("%s misses %s with %s (%s).", in.Attacker, in.Target, withArticle(w.Name), hitText)
+		if w.Has(FlagExplosive) {
+			out.Scatters = true
+			out.Explanation += " The blast centre lands on a random hex adjacent to the target; the blast fills a five-hex circle around it."
+		}
+		return out, nil
+	}
+
+	var extra []Modifier
+	if in.Bonus == BonusDamage {
+		extra = append(extra, Modifier{Source: "skill " + skill, Value: in.SkillLevel, Applies: AppliesTotal})
+	}
+	if w.Has(FlagUnarmed) && in.TargetST > 0 && in.AttackerST > in.TargetST {
+		// (U): "+1 if the attacker is stronger".
+		extra = append(extra, Modifier{Source: fmt.Sprintf("stronger (ST %d against %d)", in.AttackerST, in.TargetST), Value: 1, Applies: AppliesTotal})
+	}
+	dmg, err := resolveDamage(ed, *w.Damage, extra, in.AttackerCurses, damage)
+	if err != nil {
+		return AttackOutcome{}, err
+	}
+	out.Damage = &dmg
+	out.Modifiers = append(out.Modifiers, prefixed("damage: ", dmg.Modifiers)...)
+	if dmg.MinimumApplied {
+		out.Modifiers = append(out.Modifiers, Modifier{Source: fmt.Sprintf("damage: edition %s minimum", ed), Value: dmg.Total - dmg.Raw, Applies: AppliesTotal})
+	}
+	out.BeforeArmor = dmg.Total
+	if w.MinOneBeforeArmor && out.BeforeArmor < 1 {
+		out.Modifiers = append(out.Modifiers, Modifier{Source: "damage: " + w.Label + " minimum 1 before armour", Value: 1 - out.BeforeArmor, Applies: AppliesTotal})
+		out.BeforeArmor = 1
+	}
+	out.Fatigue = w.Has(FlagUnarmed) || (w.Has(FlagFatigueSetting) && in.FatigueSetting)
+
+	armourText := ""
+	if a := in.TargetArmor; a != nil {
+		protection := 0
+		switch {
+		case in.IgnoreArmor:
+			armourText = fmt.Sprintf(", the %s does not count", a.Name)
+		case w.Has(FlagUnarmed) && ed == Edition2021:
+			// 2021 "Grappling Options": "Unarmed attacks do d3 damage (no
+			// armor)."
+			armourText = fmt.Sprintf(", the %s does not count against an unarmed attack (edition 2021)", a.Name)
+		case a.NoBullets && w.Missile:
+			// "(B) Does not protect against bullets."
+			armourText = fmt.Sprintf(", the %s does not protect against bullets", a.Name)
+		default:
+			protection = a.Protection
+		}
+		out.ArmorStopped = min(protection, out.BeforeArmor)
+		if protection > 0 {
+			armourText = fmt.Sprintf(", the %s stops %d", a.Name, out.ArmorStopped)
+		}
+		if out.ArmorStopped > 0 {
+			out.Modifiers = append(out.Modifiers, Modifier{Source: "armour: " + a.Name, Value: -out.ArmorStopped, Applies: AppliesTotal})
+		}
+	}
+	out.Taken = out.BeforeArmor - out.ArmorStopped
+	kind := "damage"
+	if out.Fatigue {
+		kind = "fatigue"
+	}
+	out.Explanation = fmt.Sprintf("%s hits %s with %s (%s); %s rolls %s for %d%s, and %s takes %d %s.",
+		in.Attacker, in.Target, withArticle(w.Name), hitText, w.Damage, joinFaces(dmg.Faces), out.BeforeArmor,
+		armourText, in.Target, out.Taken, kind)
+	return out, nil
+}
+
+// prefixed copies mods with prefix before each Source.
+func prefixed(prefix string, mods []Modifier) []Modifier {
+	out := make([]Modifier, 0, len(mods))
+	for _, m := range mods {
+		m.Source = prefix + m.Source
+		out = append(out, m)
+	}
+	return out
+}
+
+// joinFaces renders faces as "5,2".
+func joinFaces(faces []int) string {
+	parts := make([]string, len(faces))
+	for i, f := range faces {
+		parts[i] = fmt.Sprint(f)
+	}
+	return strings.Join(parts, ",")
+}
