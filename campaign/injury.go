@@ -343,10 +343,9 @@ type DamageRequest struct {
 // Damage deals points to a character outside an attack roll: a fall, a
 // trap, a foe's blow whose dice were rolled elsewhere. Armour reduces
 // damage unless ignored.
-func (s *Service) Damage(req DamageRequest) (projections.Sheet, events.DamageTaken, error) {
+func (s *Service) Damage(req DamageRequest) (projections.Sheet, events.Event, error) {
 	var who string
-	var dt events.DamageTaken
-	_, err := s.execute(func(d *decision) error {
+	res, err := s.execute(func(d *decision) error {
 		if req.Points < 1 {
 			return rules.Errorf(rules.CodeInvalid, "cannot deal %d points: deal 1 or more", req.Points)
 		}
@@ -368,14 +367,14 @@ func (s *Service) Damage(req DamageRequest) (projections.Sheet, events.DamageTak
 		if points == 0 {
 			return rules.Errorf(rules.CodeRule, "%s's %s stops all %d points; nothing to record (pass --ignore-armor if it should not)", who, c.sheet.Armor.Name, req.Points)
 		}
-		dt, err = d.applyPoints(c, points, req.Fatigue, stopped, strings.TrimSpace(req.Source), "")
+		_, err = d.applyPoints(c, points, req.Fatigue, stopped, strings.TrimSpace(req.Source), "")
 		return err
 	})
 	if err != nil {
-		return projections.Sheet{}, dt, err
+		return projections.Sheet{}, events.Event{}, err
 	}
 	sh, err := s.Sheet(who)
-	return sh, dt, err
+	return sh, res.Events[0], err
 }
 
 // HealRequest is what `heal` asks for.
@@ -393,9 +392,11 @@ type HealRequest struct {
 type HealResult struct {
 	Sheet  projections.Sheet
 	Healed int
-	// Roll is the medic's 3/IQ, when a medic healed.
-	Roll *events.RollMade
-	Note string
+	// Roll is the medic's 3/IQ, when a medic healed, and RollEvent its
+	// event.
+	Roll      *events.RollMade
+	RollEvent events.Event
+	Note      string
 }
 
 // Heal removes damage: by a medic (3/IQ, one point per Medic level, damage
@@ -403,7 +404,7 @@ type HealResult struct {
 func (s *Service) Heal(req HealRequest) (HealResult, error) {
 	var out HealResult
 	var who string
-	_, err := s.execute(func(d *decision) error {
+	res, err := s.execute(func(d *decision) error {
 		out = HealResult{}
 		camp, err := d.campaignState()
 		if err != nil {
@@ -434,6 +435,9 @@ func (s *Service) Heal(req HealRequest) (HealResult, error) {
 	})
 	if err != nil {
 		return out, err
+	}
+	if out.Roll != nil {
+		out.RollEvent = res.Events[0]
 	}
 	out.Sheet, err = s.Sheet(who)
 	return out, err

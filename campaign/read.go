@@ -386,3 +386,50 @@ func (s *Service) Ledger(name string) (projections.Sheet, projections.Ledger, er
 	}
 	return c.sheet, l, nil
 }
+
+// Timeline tells the campaign day by day, folded from the whole log
+// (commands in effect only). adventure and day, when not 0, keep one
+// adventure, and one day of it (of the latest adventure when adventure is
+// 0).
+func (s *Service) Timeline(adventure, day int) (projections.Timeline, error) {
+	if adventure < 0 || day < 0 {
+		return projections.Timeline{}, rules.Errorf(rules.CodeInvalid, "--adventure and --day are numbered from 1")
+	}
+	h, err := s.history()
+	if err != nil {
+		return projections.Timeline{}, err
+	}
+	t, err := projections.FoldTimeline(h.log, h.rv.Skip(nil, nil))
+	if err != nil || (adventure == 0 && day == 0) {
+		return t, err
+	}
+	if adventure == 0 {
+		for _, p := range t.Periods {
+			adventure = max(adventure, p.Adventure)
+		}
+		if adventure == 0 {
+			return projections.Timeline{}, rules.Errorf(rules.CodeNotFound, "--day %d: no adventure has started yet", day)
+		}
+	}
+	var kept []projections.TimelinePeriod
+	for _, p := range t.Periods {
+		if p.Adventure != adventure {
+			continue
+		}
+		if day > 0 {
+			var days []projections.TimelineDay
+			for _, d := range p.Days {
+				if d.Day == day {
+					days = append(days, d)
+				}
+			}
+			p.Days = days
+		}
+		kept = append(kept, p)
+	}
+	if len(kept) == 0 || (day > 0 && len(kept[0].Days) == 0) {
+		return projections.Timeline{}, rules.Errorf(rules.CodeNotFound, "no such day in game time: adventure %d, day %d", adventure, day)
+	}
+	t.Periods = kept
+	return t, nil
+}

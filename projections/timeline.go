@@ -115,7 +115,9 @@ func (t *Timeline) Apply(e events.Event) error {
 	entry := TimelineEntry{Seq: e.Seq, Kind: kind, Encounter: at.Encounter, Text: Describe(e, nil)}
 	if id, ok := strings.CutPrefix(e.Stream, events.CharacterStreamPrefix); ok {
 		entry.Character = t.names[id]
-		entry.Text = entry.Character + ": " + entry.Text
+		if kind != TimelineAttack { // an attack's text names the attacker
+			entry.Text = entry.Character + ": " + entry.Text
+		}
 	}
 	day := t.day(at)
 	day.Entries = append(day.Entries, entry)

@@ -199,7 +199,7 @@ func ResolveAttack(in AttackInput, hit, damage Roller) (AttackOutcome, error) {
 	out.Modifiers = prefixed("hit: ", check.Modifiers)
 	hitText := fmt.Sprintf("3/DX: total %d against %d", check.Total, check.Target)
 	if !check.Pass {
-		out.Explanation = fmt.Sprintf("%s misses %s with %s (%s).", in.Attacker, in.Target, withArticle(w.Name), hitText)
+		out.Explanation = fmt.Sprintf("%s misses %s %s (%s).", in.Attacker, in.Target, weaponPhrase(w), hitText)
 		if w.Has(FlagExplosive) {
 			out.Scatters = true
 			out.Explanation += " The blast centre lands on a random hex adjacent to the target; the blast fills a five-hex circle around it."
@@ -222,7 +222,11 @@ func ResolveAttack(in AttackInput, hit, damage Roller) (AttackOutcome, error) {
 	out.Damage = &dmg
 	out.Modifiers = append(out.Modifiers, prefixed("damage: ", dmg.Modifiers)...)
 	if dmg.MinimumApplied {
-		out.Modifiers = append(out.Modifiers, Modifier{Source: fmt.Sprintf("damage: edition %s minimum", ed), Value: dmg.Total - dmg.Raw, Applies: AppliesTotal})
+		source := fmt.Sprintf("damage: edition %s minimum of %d", ed, DamageMinimum(ed))
+		if DamageMinimum(ed) == 0 {
+			source = "damage: never negative"
+		}
+		out.Modifiers = append(out.Modifiers, Modifier{Source: source, Value: dmg.Total - dmg.Raw, Applies: AppliesTotal})
 	}
 	out.BeforeArmor = dmg.Total
 	if w.MinOneBeforeArmor && out.BeforeArmor < 1 {
@@ -260,10 +264,18 @@ func ResolveAttack(in AttackInput, hit, damage Roller) (AttackOutcome, error) {
 	if out.Fatigue {
 		kind = "fatigue"
 	}
-	out.Explanation = fmt.Sprintf("%s hits %s with %s (%s); %s rolls %s for %d%s, and %s takes %d %s.",
-		in.Attacker, in.Target, withArticle(w.Name), hitText, w.Damage, joinFaces(dmg.Faces), out.BeforeArmor,
+	out.Explanation = fmt.Sprintf("%s hits %s %s (%s); %s rolls %s for %d%s, and %s takes %d %s.",
+		in.Attacker, in.Target, weaponPhrase(w), hitText, w.Damage, joinFaces(dmg.Faces), out.BeforeArmor,
 		armourText, in.Target, out.Taken, kind)
 	return out, nil
+}
+
+// weaponPhrase is "with a Dagger", or "unarmed".
+func weaponPhrase(w Weapon) string {
+	if w.Has(FlagUnarmed) {
+		return "unarmed"
+	}
+	return "with " + withArticle(w.Name)
 }
 
 // prefixed copies mods with prefix before each Source.

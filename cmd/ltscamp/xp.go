@@ -154,28 +154,114 @@ func newGrantCmd(a *app, use, short, example string, grant func(s *campaign.Serv
 }
 
 func newKarmaCmd(a *app) *cobra.Command {
-	cmd := &cobra.Command{Use: "karma", Short: "Grant karma (spent on re-rolls)"}
+	cmd := &cobra.Command{Use: "karma", Short: "Grant karma (spent on re-rolls), tell stories for karma, take karma as XP (2010)"}
 	cmd.AddCommand(newGrantCmd(a, "grant NAME [N]", "Grant a character N karma points (default 1)",
 		"  ltscamp karma grant Ajax 2 --reason \"the oracle\"",
 		(*campaign.Service).GrantKarma,
 		func(s projections.Sheet) string { return fmt.Sprintf("%d karma", s.Karma) }))
+	var dice string
+	tell := &cobra.Command{
+		Use:   "storytell NAME [--dice a,b,c]",
+		Short: "A Storyteller tries 3/IQ+Storyteller: on a pass, each party member gets karma for the day",
+		Long: `A Storyteller tries 3/IQ+Storyteller. On a pass each living party member gets
+one karma point per Storyteller level; that karma must be used within the game
+day and expires when the day ends (day next, rest, adventure end).`,
+		Example: "  ltscamp karma storytell Cassandra --dice 3,3,2",
+		Args:    exactArgs(1, "the storyteller's NAME"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			faces, err := parseFacesFlag(cmd, "dice", dice)
+			if err != nil {
+				return err
+			}
+			return a.withCampaign(func(s *campaign.Service) error {
+				res, err := s.Storytell(args[0], faces)
+				if err != nil {
+					return err
+				}
+				a.out.printf("%s tells a story: 3/IQ+Storyteller %s = %d vs %d — %s\n", res.Narrator, joinFaces(res.Roll.Faces), res.Roll.Total, res.Roll.Target, res.Roll.Outcome)
+				if res.Karma > 0 {
+					a.out.printf("  +%d karma each, until the day ends: %s\n", res.Karma, strings.Join(res.Members, ", "))
+				}
+				return nil
+			})
+		},
+	}
+	tell.Flags().StringVar(&dice, "dice", "", "faces of the storyteller's 3/IQ")
+	toXP := &cobra.Command{
+		Use:     "to-xp NAME N",
+		Short:   "Spend N karma points as N XP (edition 2010)",
+		Example: "  ltscamp karma to-xp Ajax 2",
+		Args:    exactArgs(2, "a character NAME and N"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			n, err := parseCount(args[1], "N")
+			if err != nil {
+				return err
+			}
+			return a.withCampaign(func(s *campaign.Service) error {
+				sh, err := s.KarmaToXP(args[0], n)
+				if err == nil {
+					a.out.printf("%s: %d karma, %d XP unspent\n", sh.Name, sh.Karma, sh.XP.Unspent)
+				}
+				return err
+			})
+		},
+	}
+	cmd.AddCommand(tell, toXP)
 	return cmd
 }
 
 func newWishCmd(a *app) *cobra.Command {
-	cmd := &cobra.Command{Use: "wish", Short: "Grant wishes"}
+	cmd := &cobra.Command{Use: "wish", Short: "Grant and use wishes"}
 	cmd.AddCommand(newGrantCmd(a, "grant NAME [N]", "Grant a character N wishes (default 1)",
 		"  ltscamp wish grant Hector",
 		(*campaign.Service).GrantWish,
 		func(s projections.Sheet) string { return projections.Count(s.Wishes, "wish", "wishes") }))
+	cmd.AddCommand(&cobra.Command{
+		Use:     "use NAME",
+		Short:   "Use a wish: revive fully, even the just killed (2020/2021), or negate all damage (2010)",
+		Example: "  ltscamp wish use Ajax",
+		Args:    exactArgs(1, "a character NAME"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return a.withCampaign(func(s *campaign.Service) error {
+				sh, rev, err := s.WishUse(args[0])
+				if err == nil {
+					a.out.printf("%s: %s — damage %d, fatigue %d, %s; %s left\n", sh.Name, rev.Rule, sh.Damage, sh.Fatigue, sh.Status, projections.Count(sh.Wishes, "wish", "wishes"))
+				}
+				return err
+			})
+		},
+	})
 	return cmd
 }
 
 func newCurseCmd(a *app) *cobra.Command {
-	cmd := &cobra.Command{Use: "curse", Short: "Lay curses (each worsens every check and damage roll by one)"}
+	cmd := &cobra.Command{Use: "curse", Short: "Lay and lift curses (each worsens every check and damage roll by one)"}
 	cmd.AddCommand(newGrantCmd(a, "add NAME [N]", "Lay N curse levels on a character (default 1)",
 		"  ltscamp curse add Ajax --reason \"the idol\"",
 		(*campaign.Service).AddCurse,
 		func(s projections.Sheet) string { return projections.Count(s.Curses, "curse level", "curse levels") }))
+	var by string
+	lift := &cobra.Command{
+		Use:   "lift NAME --by wish|attribute|karma|xp",
+		Short: "Lift one curse level: wish or highest attribute (2020/2021); wish, 3 karma or 10 XP (2010)",
+		Example: `  ltscamp curse lift Ajax --by wish
+  ltscamp curse lift Ajax --by attribute   # 2020/2021: the highest attribute drops by one
+  ltscamp curse lift Ajax --by xp          # 2010: 10 XP`,
+		Args: exactArgs(1, "a character NAME"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if !cmd.Flags().Changed("by") {
+				return usagef("curse lift needs --by wish, attribute, karma or xp")
+			}
+			return a.withCampaign(func(s *campaign.Service) error {
+				sh, cl, err := s.CurseLift(args[0], by)
+				if err == nil {
+					a.out.printf("%s: a curse lifted by %s (%s); %s left\n", sh.Name, cl.Method, cl.Rule, projections.Count(sh.Curses, "curse level", "curse levels"))
+				}
+				return err
+			})
+		},
+	}
+	lift.Flags().StringVar(&by, "by", "", "wish, attribute, karma or xp")
+	cmd.AddCommand(lift)
 	return cmd
 }

@@ -1,0 +1,244 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/ltscamp/ltscamp/campaign"
+	"github.com/ltscamp/ltscamp/projections"
+)
+
+func newEquipCmd(a *app) *cobra.Command {
+	var off bool
+	cmd := &cobra.Command{
+		Use:   "equip NAME weapon|armor ITEM [--off]",
+		Short: "Wield a weapon or wear armour from the edition's tables (heft is checked against ST)",
+		Long: `Wield a weapon or wear armour from the campaign edition's tables. A weapon's
+heft is the least ST that can use it. Armour's restriction lowers DX and MA.
+--off takes the slot's item off.`,
+		Example: `  ltscamp equip Ajax weapon handgun
+  ltscamp equip Hector armor "flak vest"
+  ltscamp equip Hector armor --off`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) < 2 || len(args) > 3 {
+				return usagef("equip takes NAME, weapon or armor, and the ITEM (or --off); see `ltscamp equip --help`")
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			item := ""
+			if len(args) == 3 {
+				item = args[2]
+			}
+			if off && item != "" {
+				return usagef("--off takes the slot's item off; leave out the ITEM")
+			}
+			return a.withCampaign(func(s *campaign.Service) error {
+				sh, err := s.Equip(args[0], args[1], item, off)
+				if err != nil {
+					return err
+				}
+				printSheet(a.out, sh)
+				return nil
+			})
+		},
+	}
+	cmd.Flags().BoolVar(&off, "off", false, "take the slot's item off")
+	return cmd
+}
+
+func newAttackCmd(a *app) *cobra.Command {
+	var req campaign.AttackRequest
+	var hit, dmg, dodge string
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "attack ATTACKER TARGET [--weapon NAME] [--skill-bonus hit|damage] [--dice HIT --damage-dice D] [--dodge a,b,c]",
+		Short: "Resolve an attack: hit roll, damage roll, curse, minimum, armour, damage applied — one command",
+		Long: `Resolve one attack in the encounter under way, as one command of several events.
+
+The hit is 3/DX at the attacker's adjusted DX. A combat skill's level goes
+wholly to hit or to damage, chosen before the roll (--skill-bonus). On a hit
+the weapon's damage is rolled; curses lower it; editions 2020/2021 deal at
+least 1 (the Cutlass at least 1 before armour); the target's armour stops its
+protection; the rest lands as damage (fatigue for unarmed blows, which add 1
+when the attacker is stronger and ignore armour).
+
+TARGET may be a party member, whose damage is applied to his sheet, or anyone
+else (--target-st for an unarmed "stronger" comparison). --dodge has a party
+member who was hit try 3/DX to dodge (not against missiles).`,
+		Example: `  ltscamp attack Ajax pirate --weapon handgun --dice 3,3,4 --damage-dice 5,2
+  ltscamp attack Ajax Hector --weapon handgun --skill-bonus hit --dice 6,5,1 --damage-dice 5,2
+  ltscamp attack Hector Ajax --dice 1,2,3 --dodge 6,6,1`,
+		Args: exactArgs(2, "ATTACKER and TARGET"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			req.Attacker, req.Target = args[0], args[1]
+			var err error
+			if req.HitFaces, err = parseFacesFlag(cmd, "dice", hit); err != nil {
+				return err
+			}
+			if req.DamageFaces, err = parseFacesFlag(cmd, "damage-dice", dmg); err != nil {
+				return err
+			}
+			if req.DodgeFaces, err = parseFacesFlag(cmd, "dodge", dodge); err != nil {
+				return err
+			}
+			req.Dodge = cmd.Flags().Changed("dodge")
+			return a.withCampaign(func(s *campaign.Service) error {
+				res, err := s.Attack(req)
+				if err != nil {
+					return err
+				}
+				if asJSON {
+					return a.out.json(res.Attack)
+				}
+				printAttack(a.out, res)
+				return nil
+			})
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&req.Weapon, "weapon", "", "the weapon (default: the one wielded, else unarmed)")
+	f.StringVar(&req.Bonus, "skill-bonus", "", "put the weapon's combat skill level on hit or damage")
+	f.StringVar(&hit, "dice", "", "faces of the hit roll (3 dice)")
+	f.StringVar(&dmg, "damage-dice", "", "faces of the damage roll")
+	f.StringVar(&dodge, "dodge", "", "the target dodges: faces of his 3/DX (empty: rolled)")
+	f.Lookup("dodge").NoOptDefVal = " "
+	f.IntVar(&req.TargetST, "target-st", 0, "ST of a target outside the party")
+	f.BoolVar(&req.Fatigue, "fatigue", false, "an F weapon set to fatigue")
+	f.BoolVar(&asJSON, "json", false, "print the attack as JSON")
+	return cmd
+}
+
+func printAttack(p *printer, res campaign.AttackResult) {
+	am := res.Attack
+	outcome := p.bad("miss")
+	if am.Hit.Outcome == "hit" {
+		outcome = p.good("hit")
+	}
+	p.printf("%s attacks %s with %s: 3/DX %s = %d vs %d — %s\n", am.Attacker, am.Target, am.WeaponName, joinFaces(am.Hit.Faces), am.Hit.Total, am.Hit.Target, outcome)
+	if am.Dodge != nil {
+		p.printf("  %s dodges: 3/DX %s = %d vs %d — %s\n", am.Target, joinFaces(am.Dodge.Faces), am.Dodge.Total, am.Dodge.Target, am.Dodge.Outcome)
+	}
+	if am.Damage != nil {
+		kind := "damage"
+		if am.Fatigue {
+			kind = "fatigue"
+		}
+		p.printf("  %s %s = %d%s → %d; armour stops %d → %d %s\n", am.Damage.Expr, joinFaces(am.Damage.Faces), am.Damage.Total, modText(am.Damage.Modifiers), am.BeforeArmor, am.ArmorStopped, am.Taken, kind)
+	}
+	p.printf("  %s\n", am.Explanation)
+	if res.Target != nil {
+		t := res.Target
+		p.printf("  %s: damage %d, fatigue %d — %s\n", t.Name, t.Damage, t.Fatigue, t.Status)
+	}
+	for _, e := range res.Events {
+		p.printf("  seq %d  %s\n", e.Seq, e.Type)
+	}
+}
+
+func joinFaces(fs []int) string {
+	out := make([]string, len(fs))
+	for i, f := range fs {
+		out[i] = fmt.Sprint(f)
+	}
+	return strings.Join(out, "+")
+}
+
+func newDamageCmd(a *app) *cobra.Command {
+	var req campaign.DamageRequest
+	cmd := &cobra.Command{
+		Use:   "damage NAME N [--ignore-armor] [--fatigue] [--source TEXT]",
+		Short: "Deal N points to a character (armour stops its protection unless ignored)",
+		Long: `Deal N points of damage (or, with --fatigue, fatigue) to a character: a trap,
+a fall, a blow whose dice were rolled elsewhere. Armour stops its protection
+from damage unless --ignore-armor. Fatigue dealt to an incapacitated
+character is damage instead.`,
+		Example: `  ltscamp damage Ajax 6 --source "pirate's cutlass"
+  ltscamp damage Ajax 2 --fatigue --source "running"`,
+		Args: exactArgs(2, "a character NAME and N"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			n, err := parseCount(args[1], "N")
+			if err != nil {
+				return err
+			}
+			req.Name, req.Points = args[0], n
+			return a.withCampaign(func(s *campaign.Service) error {
+				sh, e, err := s.Damage(req)
+				if err != nil {
+					return err
+				}
+				a.out.printf("%s: %s\n", sh.Name, projections.Describe(e, nil))
+				a.out.printf("%s: damage %d, fatigue %d — %s\n  seq %d\n", sh.Name, sh.Damage, sh.Fatigue, sh.Status, e.Seq)
+				return nil
+			})
+		},
+	}
+	f := cmd.Flags()
+	f.BoolVar(&req.IgnoreArmor, "ignore-armor", false, "armour does not reduce it")
+	f.BoolVar(&req.Fatigue, "fatigue", false, "the points are fatigue")
+	f.StringVar(&req.Source, "source", "", "where it came from")
+	return cmd
+}
+
+func newHealCmd(a *app) *cobra.Command {
+	var req campaign.HealRequest
+	var dice string
+	cmd := &cobra.Command{
+		Use:   "heal NAME [N] [--medic NAME --dice a,b,c]",
+		Short: "Heal damage: N points, or by a medic (3/IQ, a point per Medic level, this combat's damage only)",
+		Long: `Heal a character's damage. Without --medic, N points are healed (a potion, a
+doctor, whatever the adventure says). With --medic, the medic rolls 3/IQ and on
+a pass heals one point per Medic level, but only damage taken in the current
+combat; each medic treats a patient once per combat. Heal the mortally wounded
+before ` + "`encounter end`" + `, or they die.`,
+		Example: `  ltscamp heal Hector --medic Ajax --dice 3,4,2
+  ltscamp heal Ajax 3 --source "healing potion"`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) < 1 || len(args) > 2 {
+				return usagef("heal takes a character NAME and, without --medic, N")
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			req.Name = args[0]
+			if len(args) == 2 {
+				n, err := parseCount(args[1], "N")
+				if err != nil {
+					return err
+				}
+				req.Points = n
+			} else if req.Medic == "" {
+				return usagef("heal without --medic needs N, the points to heal")
+			}
+			var err error
+			if req.MedicFaces, err = parseFacesFlag(cmd, "dice", dice); err != nil {
+				return err
+			}
+			if req.MedicFaces != nil && req.Medic == "" {
+				return usagef("--dice is the medic's 3/IQ: give --medic too")
+			}
+			return a.withCampaign(func(s *campaign.Service) error {
+				res, err := s.Heal(req)
+				if err != nil {
+					return err
+				}
+				if res.Roll != nil {
+					printRoll(a.out, res.RollEvent, *res.Roll)
+					if res.Note != "" {
+						a.out.printf("  %s\n", res.Note)
+					}
+				}
+				sh := res.Sheet
+				a.out.printf("%s: healed %d — damage %d, fatigue %d, %s\n", sh.Name, res.Healed, sh.Damage, sh.Fatigue, sh.Status)
+				return nil
+			})
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&req.Medic, "medic", "", "the medic treating him")
+	f.StringVar(&dice, "dice", "", "faces of the medic's 3/IQ")
+	f.StringVar(&req.Source, "source", "", "what healed him (without --medic)")
+	return cmd
+}

@@ -1,0 +1,269 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/ltscamp/ltscamp/campaign"
+	"github.com/ltscamp/ltscamp/projections"
+	"github.com/ltscamp/ltscamp/rules"
+)
+
+// printTime tells what a time command did, event by event.
+func printTime(a *app, res campaign.TimeResult) {
+	for _, e := range res.Events {
+		a.out.printf("  seq %d  %s\n", e.Seq, projections.Describe(e, nil))
+	}
+	a.out.printf("now: %s\n", clockText(res.Campaign))
+}
+
+func clockText(c projections.Campaign) string {
+	if !c.InAdventure {
+		return "between adventures"
+	}
+	s := fmt.Sprintf("adventure %d (%s), day %d", c.Adventure, c.AdventureTitle, c.Day)
+	if c.InEncounter {
+		s += fmt.Sprintf(", encounter %d under way", c.Encounter)
+		if c.EncounterTitle != "" {
+			s += " (" + c.EncounterTitle + ")"
+		}
+	}
+	return s
+}
+
+func newAdventureCmd(a *app) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "adventure",
+		Short: "Start and end adventures (day 1 starts with one; between adventures all recover)",
+	}
+	cmd.AddCommand(&cobra.Command{
+		Use:     "start TITLE",
+		Short:   "Start an adventure: day 1 begins, and new skills wait until it ends",
+		Example: `  ltscamp adventure start "The Kit-Kat run"`,
+		Args:    exactArgs(1, "one TITLE (quote titles with spaces)"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return a.withCampaign(func(s *campaign.Service) error {
+				res, err := s.AdventureStart(args[0])
+				if err == nil {
+					printTime(a, res)
+				}
+				return err
+			})
+		},
+	}, &cobra.Command{
+		Use:     "end",
+		Short:   "End the adventure: the day's karma expires, and every living character recovers fully",
+		Example: "  ltscamp adventure end",
+		Args:    exactArgs(0, "no arguments"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return a.withCampaign(func(s *campaign.Service) error {
+				res, err := s.AdventureEnd()
+				if err == nil {
+					printTime(a, res)
+				}
+				return err
+			})
+		},
+	})
+	return cmd
+}
+
+func newDayCmd(a *app) *cobra.Command {
+	var days int
+	cmd := &cobra.Command{Use: "day", Short: "Move the game day on"}
+	next := &cobra.Command{
+		Use:   "next [--days N]",
+		Short: "End the day and start the next: karma that had to be used today expires",
+		Long: `End the current game day and start the next (or N days on). Storyteller karma
+left unspent expires, and anyone mortally wounded outside combat who was not
+healed dies. Undoing the command brings the karma back.`,
+		Example: "  ltscamp day next\n  ltscamp day next --days 3",
+		Args:    exactArgs(0, "no arguments (use --days N)"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return a.withCampaign(func(s *campaign.Service) error {
+				res, err := s.DayNext(days)
+				if err == nil {
+					printTime(a, res)
+				}
+				return err
+			})
+		},
+	}
+	next.Flags().IntVar(&days, "days", 1, "how many days to move on")
+	cmd.AddCommand(next)
+	return cmd
+}
+
+func newEncounterCmd(a *app) *cobra.Command {
+	cmd := &cobra.Command{Use: "encounter", Short: "Start and end encounters (combats)"}
+	cmd.AddCommand(&cobra.Command{
+		Use:     "start [TITLE]",
+		Short:   "Start an encounter in the current day",
+		Example: `  ltscamp encounter start "pirates at the airlock"`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 1 {
+				return usagef("encounter start takes at most one TITLE (quote titles with spaces)")
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			title := strings.Join(args, " ")
+			return a.withCampaign(func(s *campaign.Service) error {
+				res, err := s.EncounterStart(title)
+				if err == nil {
+					printTime(a, res)
+				}
+				return err
+			})
+		},
+	})
+	var outcome string
+	var contributors []string
+	end := &cobra.Command{
+		Use:   "end --outcome victory|fled|other [--contributors NAMES]",
+		Short: "End the encounter: the unhealed mortally wounded die, victors get 1 XP, all recover 1 fatigue",
+		Long: `End the encounter. Anyone with damage of ST or more who was not healed to ST−1
+dies (twice ST or more: unrecoverable). On a victory each contributor gets 1
+XP (every living character unless --contributors names them); fleeing earns
+none. Every living character recovers one fatigue point.
+
+Heal the wounded (heal --medic) before ending the encounter: a medic treats
+damage from the current combat only.`,
+		Example: `  ltscamp encounter end --outcome victory
+  ltscamp encounter end --outcome victory --contributors Ajax,Hector
+  ltscamp encounter end --outcome fled`,
+		Args: exactArgs(0, "no arguments"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if !cmd.Flags().Changed("outcome") {
+				return usagef("encounter end needs --outcome victory, fled or other")
+			}
+			return a.withCampaign(func(s *campaign.Service) error {
+				res, err := s.EncounterEnd(outcome, contributors)
+				if err == nil {
+					printTime(a, res)
+				}
+				return err
+			})
+		},
+	}
+	end.Flags().StringVar(&outcome, "outcome", "", "victory, fled or other")
+	end.Flags().StringSliceVar(&contributors, "contributors", nil, "who contributed to a victory (comma-separated; default every living character)")
+	cmd.AddCommand(end)
+	return cmd
+}
+
+func newSleepCmd(a *app) *cobra.Command {
+	return &cobra.Command{
+		Use:     "sleep",
+		Short:   "A full night of sleep: every living character recovers all fatigue",
+		Example: "  ltscamp sleep",
+		Args:    exactArgs(0, "no arguments"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return a.withCampaign(func(s *campaign.Service) error {
+				res, err := s.Sleep()
+				if err == nil {
+					printTime(a, res)
+				}
+				return err
+			})
+		},
+	}
+}
+
+func newRestCmd(a *app) *cobra.Command {
+	var req campaign.RestRequest
+	var notSheltered, notProvisioned, moved, strenuous bool
+	cmd := &cobra.Command{
+		Use:   "rest NAME... --days N [--not-sheltered|--not-provisioned|--moved|--strenuous]",
+		Short: "Rest characters for N days (the days pass for everyone); proper rest heals",
+		Long: `Rest characters for N days; the days pass for the whole party. Rest heals only
+when all four conditions hold: the character stays in one location, has
+adequate shelter, is fully provisioned, and takes part in no combat or
+strenuous activity. Say which one failed with the flags.
+
+2020/2021: one damage point heals per day of proper rest.
+2010: nothing heals until a week of proper rest, which heals everything.`,
+		Example: `  ltscamp rest Ajax Hector --days 3
+  ltscamp rest Ajax --days 2 --not-provisioned`,
+		Args: minArgs(1, "one or more character NAMEs"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if !cmd.Flags().Changed("days") {
+				return usagef("rest needs --days N")
+			}
+			req.Names = args
+			req.Conditions = rules.RestConditions{StayedPut: !moved, Sheltered: !notSheltered, Provisioned: !notProvisioned, NoStrenuous: !strenuous}
+			return a.withCampaign(func(s *campaign.Service) error {
+				res, err := s.Rest(req)
+				if err == nil {
+					printTime(a, res)
+				}
+				return err
+			})
+		},
+	}
+	f := cmd.Flags()
+	f.IntVar(&req.Days, "days", 0, "days of rest")
+	f.BoolVar(&notSheltered, "not-sheltered", false, "without adequate shelter")
+	f.BoolVar(&notProvisioned, "not-provisioned", false, "not fully provisioned")
+	f.BoolVar(&moved, "moved", false, "did not stay in one location")
+	f.BoolVar(&strenuous, "strenuous", false, "took part in combat or strenuous activity")
+	return cmd
+}
+
+func newTimelineCmd(a *app) *cobra.Command {
+	var day, adventure int
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "timeline [--day N] [--adventure N] [--json]",
+		Short: "Tell the campaign day by day: encounters, wounds, deaths, XP and karma",
+		Example: `  ltscamp timeline
+  ltscamp timeline --day 2
+  ltscamp timeline --json | jq '.periods[0].days'`,
+		Args: exactArgs(0, "no arguments"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return a.withCampaign(func(s *campaign.Service) error {
+				t, err := s.Timeline(adventure, day)
+				if err != nil {
+					return err
+				}
+				if asJSON {
+					return a.out.json(t)
+				}
+				printTimeline(a.out, t)
+				return nil
+			})
+		},
+	}
+	cmd.Flags().IntVar(&day, "day", 0, "only this day (of the current or --adventure's adventure)")
+	cmd.Flags().IntVar(&adventure, "adventure", 0, "only this adventure")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the timeline as JSON")
+	return cmd
+}
+
+func printTimeline(p *printer, t projections.Timeline) {
+	if len(t.Periods) == 0 {
+		p.note("nothing has happened in game time yet")
+		return
+	}
+	for _, per := range t.Periods {
+		if per.Adventure == 0 {
+			p.printf("%s\n", p.heading("Between adventures"))
+		} else {
+			p.printf("%s\n", p.heading(fmt.Sprintf("Adventure %d: %s", per.Adventure, per.Title)))
+		}
+		for _, d := range per.Days {
+			if per.Adventure != 0 {
+				p.printf("  Day %d\n", d.Day)
+			}
+			for _, e := range d.Entries {
+				enc := ""
+				if e.Encounter > 0 {
+					enc = fmt.Sprintf("[encounter %d] ", e.Encounter)
+				}
+				p.printf("    %5d  %s%s\n", e.Seq, enc, e.Text)
+			}
+		}
+	}
+}
