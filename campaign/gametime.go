@@ -162,7 +162,11 @@ func (s *Service) AdventureEnd() (TimeResult, error) {
 		if err := d.expireKarma(); err != nil {
 			return err
 		}
+		// The adventure ends first: the recoveries happen between adventures.
 		d.setTime(events.GameTime{})
+		if err := d.emit(events.CampaignStream, events.AdventureEnded{Number: c.Adventure}); err != nil {
+			return err
+		}
 		chars, err := d.members()
 		if err != nil {
 			return err
@@ -175,7 +179,7 @@ func (s *Service) AdventureEnd() (TimeResult, error) {
 				return err
 			}
 		}
-		return d.emit(events.CampaignStream, events.AdventureEnded{Number: c.Adventure})
+		return nil
 	})
 }
 

@@ -65,12 +65,50 @@ func Replay(log []events.Event, skip func(events.Event) bool) *World {
 			w.command = e.CommandID
 			w.paid, w.rerolled, w.contestReroll = map[string]events.Event{}, map[string]bool{}, nil
 		}
-		if problem := w.apply(e); problem != "" {
+		problem := w.stampProblem(e, true)
+		if p := w.apply(e); p != "" {
+			problem = p
+		} else if problem == "" {
+			problem = w.stampProblem(e, false)
+		}
+		if problem != "" {
 			w.Violations = append(w.Violations, Violation{Seq: e.Seq, EventID: e.ID, CommandID: e.CommandID, Type: e.Type, Problem: problem})
 		}
 	}
 	w.endCommand()
 	return w
+}
+
+// stampProblem checks an event's game-time stamp against the clock folded
+// so far. Events that start something (an adventure, a day, an encounter,
+// or end an adventure) carry the time after them, checked once applied
+// (before is false); every other event carries the time it happened in,
+// checked before it is applied.
+func (w *World) stampProblem(e events.Event, before bool) string {
+	after := false
+	switch e.Type {
+	case events.TypeAdventureStarted, events.TypeAdventureEnded, events.TypeDayAdvanced, events.TypeEncounterStarted:
+		after = true
+	}
+	if after == before || w.Campaign.Version == 0 {
+		return ""
+	}
+	p, err := events.Decode(e)
+	if err != nil {
+		return ""
+	}
+	st, ok := p.(interface{ GameTimeOf() (events.GameTime, bool) })
+	if !ok {
+		return ""
+	}
+	g, stamped := st.GameTimeOf()
+	if !stamped {
+		return "" // recorded before game time was tracked
+	}
+	if now := w.Campaign.Now(); g != now {
+		return fmt.Sprintf("stamped %s, but the campaign was at %s", g, now)
+	}
+	return ""
 }
 
 // ViolatingCommands returns the IDs of commands with a violation, in log

@@ -86,28 +86,29 @@ func RestHealing(ed Edition, b Body, days int, restedDaysBefore int, cond RestCo
 		return 0, before, "no days of rest"
 	}
 	daysText := fmt.Sprintf("%d %s of rest", days, plural(days, "day", "days"))
+	verb := func(one, many string) string { return plural(days, one, many) }
 	if !cond.All() {
-		return 0, 0, fmt.Sprintf("%s heal nothing: a day of rest counts only with all four conditions, and these were missing: %s (edition %s \"Recovery\")",
-			daysText, strings.Join(cond.Missing(), ", "), ed)
+		return 0, 0, fmt.Sprintf("%s %s nothing: a day of rest counts only with all four conditions, and these were missing: %s (edition %s \"Recovery\")",
+			daysText, verb("heals", "heal"), strings.Join(cond.Missing(), ", "), ed)
 	}
 	damage := max(b.Damage, 0)
 	if ed == Edition2010 {
 		total := before + days
 		if total < DaysForFullRecovery2010 {
-			return 0, total, fmt.Sprintf("%s make %d of the %d in a row a full recovery needs: nothing heals yet (edition 2010 \"Recovery\": fully recovers in a week)",
-				daysText, total, DaysForFullRecovery2010)
+			return 0, total, fmt.Sprintf("%s %s %d of the %d in a row a full recovery needs: nothing heals yet (edition 2010 \"Recovery\": fully recovers in a week)",
+				daysText, verb("makes", "make"), total, DaysForFullRecovery2010)
 		}
-		return damage, 0, fmt.Sprintf("%s complete %d in a row: a full recovery, %d damage healed and all fatigue gone (edition 2010 \"Recovery\": fully recovers in a week)",
-			daysText, DaysForFullRecovery2010, damage)
+		return damage, 0, fmt.Sprintf("%s %s %d in a row: a full recovery, %d damage healed and all fatigue gone (edition 2010 \"Recovery\": fully recovers in a week)",
+			daysText, verb("completes", "complete"), DaysForFullRecovery2010, damage)
 	}
 	healed = min(days, damage)
 	switch {
 	case damage == 0:
-		note = fmt.Sprintf("%s heal nothing: there is no damage to heal (edition %s \"Recovery\": one damage per day of rest)", daysText, ed)
+		note = fmt.Sprintf("%s %s nothing: there is no damage to heal (edition %s \"Recovery\": one damage per day of rest)", daysText, verb("heals", "heal"), ed)
 	case healed < days:
-		note = fmt.Sprintf("%s heal %d damage, all there was (edition %s \"Recovery\": one damage per day of rest)", daysText, healed, ed)
+		note = fmt.Sprintf("%s %s %d damage, all there was (edition %s \"Recovery\": one damage per day of rest)", daysText, verb("heals", "heal"), healed, ed)
 	default:
-		note = fmt.Sprintf("%s heal %d damage (edition %s \"Recovery\": one damage per day of rest)", daysText, healed, ed)
+		note = fmt.Sprintf("%s %s %d damage (edition %s \"Recovery\": one damage per day of rest)", daysText, verb("heals", "heal"), healed, ed)
 	}
 	return healed, before + days, note
 }
