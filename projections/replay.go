@@ -97,7 +97,9 @@ func (w *World) stampProblem(e events.Event, before bool) string {
 	if err != nil {
 		return ""
 	}
-	st, ok := p.(interface{ GameTimeOf() (events.GameTime, bool) })
+	st, ok := p.(interface {
+		GameTimeOf() (events.GameTime, bool)
+	})
 	if !ok {
 		return ""
 	}
