@@ -2,6 +2,7 @@ package campaign
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -34,9 +35,9 @@ func (s *Service) view(asOf string) (*view, error) {
 }
 
 // ResolveAsOf turns an as-of point into the last seq it includes: a seq, an
-// event ID (ULID), or an RFC 3339 time (the last event recorded at or
-// before it). "" means the whole log (0). Game-day points ("day:N") arrive
-// with game time.
+// event ID (ULID), an RFC 3339 time (the last event recorded at or before
+// it), or the end of a game day: "day:N" (of the current or latest
+// adventure) or "adventure:A:day:N". "" means the whole log (0).
 func (s *Service) ResolveAsOf(asOf string) (int64, error) {
 	asOf = strings.TrimSpace(asOf)
 	if asOf == "" {
@@ -52,8 +53,12 @@ func (s *Service) ResolveAsOf(asOf string) (int64, error) {
 		}
 		return n, nil
 	}
-	if strings.HasPrefix(strings.ToLower(asOf), "day:") {
-		return 0, rules.Errorf(rules.CodeInvalid, "--as-of %s: game days are not tracked yet; use a seq, an event id or a time", asOf)
+	if adventure, day, ok, err := parseDayPoint(asOf); ok {
+		if err != nil {
+			return 0, err
+		}
+		_, to, err := s.gameTimeRange(adventure, day)
+		return to, err
 	}
 	if t, err := time.Parse(time.RFC3339Nano, asOf); err == nil {
 		evs, err := s.store.Read(events.Query{Until: t, Limit: 1, Last: true})
@@ -198,20 +203,10 @@ type LogFilter struct {
 	// Limit keeps the last Limit events (0: all).
 	Limit int
 
-	// Game-time filters arrive with the game-time issue (--day, --adventure).
-	// They select by the campaign's calendar, folded from the campaign
-	// stream, not by wall time, so the store cannot answer them alone; the
-	// design is:
-	//
-	//	// FromDay and ToDay, when positive, keep events recorded while the
-	//	// campaign's game day was in [FromDay, ToDay] (--day N or N..M).
-	//	FromDay, ToDay int
-	//	// Adventure keeps events recorded during the named adventure.
-	//	Adventure string
-	//
-	// Log resolves them to seq ranges (from the campaign stream's day and
-	// adventure events) and reads with AfterSeq/UpToSeq, so they combine
-	// with the other filters and with Limit like Since and Until do.
+	// Adventure and Day keep the events of one adventure, or of one day of
+	// it (Day alone: of the current or latest adventure). They are resolved
+	// to a seq range from the campaign's calendar.
+	Adventure, Day int
 }
 
 // LogEntry is one event in the log, with the undo that reverted its
@@ -232,6 +227,13 @@ func (s *Service) Log(f LogFilter) ([]LogEntry, error) {
 		return nil, rules.Errorf(rules.CodeInvalid, "--until %s is before --since %s", f.Until.Format(time.RFC3339), f.Since.Format(time.RFC3339))
 	}
 	q := events.Query{Limit: f.Limit, Last: f.Limit > 0, Since: f.Since, Until: f.Until}
+	if f.Adventure != 0 || f.Day != 0 {
+		from, to, err := s.gameTimeRange(f.Adventure, f.Day)
+		if err != nil {
+			return nil, err
+		}
+		q.AfterSeq, q.UpToSeq = from-1, to
+	}
 	if f.Actor = strings.TrimSpace(f.Actor); f.Actor != "" {
 		q.Actors = []string{f.Actor}
 	}
@@ -432,4 +434,98 @@ func (s *Service) Timeline(adventure, day int) (projections.Timeline, error) {
 	}
 	t.Periods = kept
 	return t, nil
+}
+
+// parseDayPoint reads "day:N" or "adventure:A:day:N"; ok is false when the
+// point is not a game-day point at all.
+func parseDayPoint(s string) (adventure, day int, ok bool, err error) {
+	low := strings.ToLower(s)
+	if !strings.HasPrefix(low, "day:") && !strings.HasPrefix(low, "adventure:") {
+		return 0, 0, false, nil
+	}
+	bad := rules.Errorf(rules.CodeInvalid, "--as-of %q: write day:N or adventure:A:day:N", s)
+	parts := strings.Split(low, ":")
+	switch {
+	case len(parts) == 2 && parts[0] == "day":
+		day, err = strconv.Atoi(parts[1])
+	case len(parts) == 4 && parts[0] == "adventure" && parts[2] == "day":
+		if adventure, err = strconv.Atoi(parts[1]); err == nil {
+			day, err = strconv.Atoi(parts[3])
+		}
+	default:
+		return 0, 0, true, bad
+	}
+	if err != nil || day < 1 || adventure < 0 {
+		return 0, 0, true, bad
+	}
+	return adventure, day, true, nil
+}
+
+// gameTimeRange returns the seqs an adventure (day 0), or one day of it,
+// spans in the log: from the event that began it to the last event before
+// the next began (to is 0 while it is still going on). adventure 0 means
+// the current or latest adventure.
+func (s *Service) gameTimeRange(adventure, day int) (from, to int64, err error) {
+	if adventure < 0 || day < 0 {
+		return 0, 0, rules.Errorf(rules.CodeInvalid, "adventures and days are numbered from 1")
+	}
+	rv, err := s.reverts(0)
+	if err != nil {
+		return 0, 0, err
+	}
+	stream, err := s.store.ReadStream(events.CampaignStream, 0)
+	if err != nil {
+		return 0, 0, err
+	}
+	var c projections.Campaign
+	type span struct{ adventure, day int }
+	var cur span
+	starts := map[span]int64{}
+	ends := map[span]int64{}
+	latest := 0
+	for _, e := range stream {
+		if !rv.InEffect(e) {
+			continue
+		}
+		if err := c.Apply(e); err != nil {
+			return 0, 0, err
+		}
+		next := span{}
+		if c.InAdventure {
+			next = span{c.Adventure, c.Day}
+			latest = c.Adventure
+		}
+		if next == cur {
+			continue
+		}
+		if cur.adventure != 0 {
+			ends[cur] = e.Seq - 1
+			if next.adventure != cur.adventure {
+				ends[span{cur.adventure, 0}] = e.Seq - 1
+			}
+		}
+		if next.adventure != 0 {
+			starts[next] = e.Seq
+			if next.adventure != cur.adventure {
+				starts[span{next.adventure, 0}] = e.Seq
+			}
+		}
+		cur = next
+	}
+	if adventure == 0 {
+		adventure = latest
+	}
+	want := span{adventure, day}
+	from, ok := starts[want]
+	if !ok || adventure == 0 {
+		what := fmt.Sprintf("adventure %d", adventure)
+		if adventure == 0 {
+			what = "an adventure (none has started)"
+		}
+		if day > 0 {
+			what = fmt.Sprintf("day %d of %s", day, what)
+		}
+		return 0, 0, rules.Errorf(rules.CodeNotFound, "no %s in the campaign's game time", what)
+	}
+	return from, ends[want], nil
 }

@@ -224,19 +224,21 @@ func newSheetCmd(a *app) *cobra.Command {
 	var asJSON bool
 	var asOf string
 	cmd := &cobra.Command{
-		Use:   "sheet NAME [--as-of SEQ|EVENT-ID|TIME] [--json]",
+		Use:   "sheet NAME [--as-of SEQ|EVENT-ID|TIME|day:N] [--json]",
 		Short: "Show a character sheet, folded from the log",
 		Long: `Show a character sheet, folded from the log.
 
 --as-of shows the sheet exactly as it was at a point of the log: a seq (the
 sheet after that event), an event id, or an RFC 3339 time (the sheet after the
-last event recorded at or before it). Undos and redos recorded after that
-point do not count; those before it do. Game days (day:N) come with game time.`,
+last event recorded at or before it), or the end of a game day: day:N (of the
+current or latest adventure) or adventure:A:day:N. Undos and redos recorded
+after that point do not count; those before it do.`,
 		Example: `  ltscamp sheet Ajax
   ltscamp sheet ajax --json | jq .xp.unspent
   ltscamp sheet Ajax --as-of 42
   ltscamp sheet Ajax --as-of 01JD5W0Q4Q8Y8S3T1ZJ8WQ2K5M --json
-  ltscamp sheet Ajax --as-of 2026-11-21T20:00:00Z`,
+  ltscamp sheet Ajax --as-of 2026-11-21T20:00:00Z
+  ltscamp sheet Ajax --as-of day:2`,
 		Args: exactArgs(1, "one character NAME"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if cmd.Flags().Changed("as-of") && strings.TrimSpace(asOf) == "" {
@@ -269,7 +271,7 @@ point do not count; those before it do. Game days (day:N) come with game time.`,
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the sheet as JSON (see the README for the keys)")
-	cmd.Flags().StringVar(&asOf, "as-of", "", "the sheet as it was at a seq, an event id or an RFC 3339 time")
+	cmd.Flags().StringVar(&asOf, "as-of", "", "the sheet as it was at a seq, an event id, an RFC 3339 time or the end of day:N")
 	return cmd
 }
 

@@ -102,6 +102,9 @@ Filters combine:
                    it selects rather than names who is running)
   --since WHEN     events recorded at or after WHEN
   --until WHEN     events recorded at or before WHEN
+  --adventure N    events of adventure N
+  --day N          events of game day N (of --adventure, else the current or
+                   latest adventure)
   --limit N        only the last N events that match
 WHEN is an RFC 3339 time (2026-11-21T20:00:00Z) or a date (2026-11-21), which
 means the start of that UTC day for --since and its end for --until.
@@ -141,6 +144,8 @@ object when the event's command is out of effect.`,
 	fl.StringVar(&o.since, "since", "", "only events recorded at or after WHEN (RFC 3339 time or YYYY-MM-DD)")
 	fl.StringVar(&o.until, "until", "", "only events recorded at or before WHEN (RFC 3339 time, or YYYY-MM-DD for the whole day)")
 	fl.BoolVar(&o.filter.All, "all", false, "also show the undo and redo events themselves")
+	fl.IntVar(&o.filter.Adventure, "adventure", 0, "only events of adventure N")
+	fl.IntVar(&o.filter.Day, "day", 0, "only events of game day N (of --adventure, else the latest adventure)")
 	fl.IntVar(&o.filter.Limit, "limit", 0, "show only the last N events (0: all)")
 	fl.BoolVar(&o.asJSON, "json", false, "one JSON object per line, with hashes")
 	// Game-day filters (--day N[..M], --adventure NAME) come with the
