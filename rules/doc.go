@@ -1,6 +1,8 @@
 // Package rules is the game of Legends of Time and Space as ltscamp encodes
 // it: editions, attributes, the skill catalogue, dice and check notation,
-// checks, contests, damage rolls, character creation and XP prices.
+// checks, contests, damage rolls, character creation and XP prices, the
+// weapon and armour tables, attacks, injury, fatigue and recovery, medics,
+// curses, wishes and storyteller karma.
 //
 // The package is pure. It imports nothing else from ltscamp, does no I/O,
 // reads no clock and keeps no mutable state; dice faces come in through a

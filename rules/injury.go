@@ -143,8 +143,7 @@ func MedicRemaining(patient string, damageThisCombat, alreadyHealedThisCombat in
 // sustained in current combat on 3/IQ. Used after combat is over. Can be
 // used across multiple characters."
 func MedicHeal(ed Edition, medic string, level int, check CheckOutcome, patient string, damageThisCombat, alreadyHealedThisCombat int) (Heal, error) {
-	ed, err := resolveEdition(ed)
-	if err != nil {
+	if _, err := resolveEdition(ed); err != nil {
 		return Heal{}, err
 	}
 	if level < 0 {
@@ -157,17 +156,16 @@ func MedicHeal(ed Edition, medic string, level int, check CheckOutcome, patient 
 	if err != nil {
 		return Heal{}, err
 	}
-	expr := MedicCheck(ed)
 	if !check.Pass {
-		return Heal{Note: fmt.Sprintf("%s fails %s (total %d against %d): %s heals nothing", medic, expr, check.Total, check.Target, patient)}, nil
+		return Heal{Note: fmt.Sprintf("%s fails the medic check (total %d against %d): %s heals nothing", medic, check.Total, check.Target, patient)}, nil
 	}
 	points := min(level, left)
-	note := fmt.Sprintf("%s (Medic %d) passes %s (total %d against %d) and heals %d of %s's %d damage from this combat",
-		medic, level, expr, check.Total, check.Target, points, patient, left)
+	still := ""
 	if alreadyHealedThisCombat > 0 {
-		note = fmt.Sprintf("%s (Medic %d) passes %s (total %d against %d) and heals %d of %s's %d damage from this combat still unhealed",
-			medic, level, expr, check.Total, check.Target, points, patient, left)
+		still = " still unhealed"
 	}
+	note := fmt.Sprintf("%s (Medic %d) passes the medic check (total %d against %d) and heals %d of %s's %d damage from this combat%s",
+		medic, level, check.Total, check.Target, points, patient, left, still)
 	return Heal{Points: points, Note: note}, nil
 }
 

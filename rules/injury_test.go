@@ -143,7 +143,7 @@ func TestMedicHeal(t *testing.T) {
 			{"a second medic heals what is left", pass, "Hector", 2, 3, 2, 1, ""},
 			{"across patients: the same medic treats Ajax", pass, "Ajax", 2, 4, 0, 2, ""},
 			{"failure heals nothing", fail, "Hector", 2, 3, 0, 0,
-				fmt.Sprintf("Medea fails %s (total 17 against %d): Hector heals nothing", MedicCheck(ed), fail.Target)},
+				fmt.Sprintf("Medea fails the medic check (total 17 against %d): Hector heals nothing", fail.Target)},
 		}
 		for _, r := range rows {
 			t.Run(fmt.Sprintf("%s/%s", ed, r.name), func(t *testing.T) {
@@ -158,7 +158,12 @@ func TestMedicHeal(t *testing.T) {
 		}
 		t.Run(fmt.Sprintf("%s/note", ed), func(t *testing.T) {
 			h, _ := MedicHeal(ed, "Medea", 2, pass, "Hector", 3, 0)
-			want := fmt.Sprintf("Medea (Medic 2) passes %s (total 9 against %d) and heals 2 of Hector's 3 damage from this combat", MedicCheck(ed), pass.Target)
+			want := fmt.Sprintf("Medea (Medic 2) passes the medic check (total 9 against %d) and heals 2 of Hector's 3 damage from this combat", pass.Target)
+			if h.Note != want {
+				t.Errorf("Note = %q\n        want %q", h.Note, want)
+			}
+			h, _ = MedicHeal(ed, "Medea", 2, pass, "Hector", 3, 2)
+			want = fmt.Sprintf("Medea (Medic 2) passes the medic check (total 9 against %d) and heals 1 of Hector's 1 damage from this combat still unhealed", pass.Target)
 			if h.Note != want {
 				t.Errorf("Note = %q\n        want %q", h.Note, want)
 			}
