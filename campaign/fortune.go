@@ -121,10 +121,9 @@ func (s *Service) Storytell(name string, faces []int) (StorytellResult, error) {
 		if _, err := rules.StorytellerKarma(ed, level, rules.CheckOutcome{Pass: true}); err != nil {
 			return err
 		}
-		expr, err := rules.ParseExpr("3/IQ+" + sk.NameIn(ed))
-		if err != nil {
-			return err
-		}
+		check := rules.StorytellerCheck()
+		check.Skill = sk.NameIn(ed)
+		expr := rules.Expr{Check: &check}
 		rm, stream, _, err := d.roll(ed, expr, teller.sheet.Name, faces, nil)
 		if err != nil {
 			return err

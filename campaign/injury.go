@@ -280,7 +280,7 @@ func (d *decision) dodge(ed rules.Edition, t *character, w rules.Weapon, o *rule
 	if t == nil {
 		return rules.Errorf(rules.CodeInvalid, "only a party member's dodge is rolled here; for someone else, enter the attack as a miss")
 	}
-	if w.Missile {
+	if w.Category == rules.WeaponMissile {
 		return rules.Errorf(rules.CodeRule, "%s cannot dodge a missile weapon (%s)", t.sheet.Name, w.Name)
 	}
 	if !o.Hit.Pass {
@@ -461,19 +461,19 @@ func (d *decision) medic(camp *projections.Campaign, patient *character, req Hea
 	if level == 0 {
 		return rules.Errorf(rules.CodeRule, "%s has no Medic skill", m.sheet.Name)
 	}
-	if slices.Contains(patient.sheet.Combat.TreatedBy, m.member.ID) && patient.sheet.Combat.Adventure == camp.Adventure && patient.sheet.Combat.Encounter == camp.Encounter {
-		return rules.Errorf(rules.CodeRule, "%s has already treated %s in this combat", m.sheet.Name, patient.sheet.Name)
+	treated := slices.Contains(patient.sheet.Combat.TreatedBy, m.member.ID) && patient.sheet.Combat.Adventure == camp.Adventure && patient.sheet.Combat.Encounter == camp.Encounter
+	if err := rules.MedicMayTreat(m.sheet.Name, patient.sheet.Name, treated); err != nil {
+		return err
 	}
 	taken, healed := patient.sheet.CombatDamage(camp.Adventure, camp.Encounter)
-	// The medic's check: 3/IQ ("heal one damage point per medic level for
-	// damage sustained in current combat on 3/IQ").
-	expr := rules.Expr{Check: &rules.CheckExpr{Dice: 3, Attribute: rules.IQ, Mode: rules.CheckPlain}}
-	if taken-healed <= 0 {
-		// Refuse before rolling: rules.MedicHeal says why.
-		if _, err := rules.MedicHeal(ed, m.sheet.Name, level, rules.CheckOutcome{Pass: true}, patient.sheet.Name, taken, healed); err != nil {
-			return err
-		}
+	// Refuse before rolling when nothing from this combat is left to heal.
+	if _, err := rules.MedicRemaining(patient.sheet.Name, taken, healed); err != nil {
+		return err
 	}
+	// The medic's check ("heal one damage point per medic level for damage
+	// sustained in current combat on 3/IQ"; 2010 adds the skill).
+	check := rules.MedicCheck(ed)
+	expr := rules.Expr{Check: &check}
 	rm, stream, _, err := d.roll(ed, expr, m.sheet.Name, req.MedicFaces, nil)
 	if err != nil {
 		return err
@@ -483,8 +483,8 @@ func (d *decision) medic(camp *projections.Campaign, patient *character, req Hea
 		return err
 	}
 	rollID := d.pending[len(d.pending)-1].ID
-	check := rules.CheckOutcome{Faces: rm.Faces, Sum: rm.Sum, Total: rm.Total, Target: rm.Target, Pass: rm.Outcome == "pass", Margin: rm.Margin}
-	heal, err := rules.MedicHeal(ed, m.sheet.Name, level, check, patient.sheet.Name, taken, healed)
+	outcome := rules.CheckOutcome{Faces: rm.Faces, Sum: rm.Sum, Total: rm.Total, Target: rm.Target, Pass: rm.Outcome == "pass", Margin: rm.Margin}
+	heal, err := rules.MedicHeal(ed, m.sheet.Name, level, outcome, patient.sheet.Name, taken, healed)
 	if err != nil {
 		return err
 	}
