@@ -67,13 +67,40 @@ func (s *Service) Roll(req RollRequest) (RollResult, error) {
 		}
 		roll.Reason = strings.TrimSpace(req.Reason)
 		out.Roll, out.Warning = roll, warning
-		return d.emit(stream, roll)
+		if err := d.emit(stream, roll); err != nil {
+			return err
+		}
+		return d.suitOnCheck(roll, d.pending[len(d.pending)-1].ID)
 	})
 	if err != nil {
 		return out, err
 	}
-	out.Event = res.Events[len(res.Events)-1]
+	out.Event = res.Events[0]
 	return out, nil
+}
+
+// suitOnCheck fails the roller's space suit when a check rolled all sixes.
+func (d *decision) suitOnCheck(r events.RollMade, rollID string) error {
+	if r.Kind != "check" || r.CharacterID == "" {
+		return nil
+	}
+	c, err := d.memberByID(r.CharacterID)
+	if err != nil {
+		return err
+	}
+	return d.suitCheck(c, rules.CheckOutcome{AllSixes: allSixes(r.Faces)}, rollID)
+}
+
+func allSixes(faces []int) bool {
+	if len(faces) == 0 {
+		return false
+	}
+	for _, f := range faces {
+		if f != 6 {
+			return false
+		}
+	}
+	return true
 }
 
 // roll decides one roll without emitting it. A re-roll passes the roll it
