@@ -49,10 +49,16 @@ func TestLifecycleReplaysClean(t *testing.T) {
 			return err
 		},
 		func() error { _, _, err := s.Damage(DamageRequest{Name: "Ajax", Points: 2, Fatigue: true}); return err },
-		func() error { _, err := s.Heal(HealRequest{Name: "Ajax", Medic: "Ajax", MedicFaces: []int{2, 2, 2}}); return err },
+		func() error {
+			_, err := s.Heal(HealRequest{Name: "Ajax", Medic: "Ajax", MedicFaces: []int{2, 2, 2}})
+			return err
+		},
 		func() error { _, err := s.EncounterEnd(OutcomeVictory, nil); return err },
 		func() error { _, err := s.Sleep(); return err },
-		func() error { _, err := s.Rest(RestRequest{Names: []string{"Ajax"}, Days: 3, Conditions: allGood}); return err },
+		func() error {
+			_, err := s.Rest(RestRequest{Names: []string{"Ajax"}, Days: 3, Conditions: allGood})
+			return err
+		},
 		func() error { _, err := s.DayNext(1); return err },
 		func() error { _, err := s.AddCurse("Hector", 1, ""); return err },
 		func() error { _, _, err := s.CurseLift("Hector", "attribute"); return err },
