@@ -18,7 +18,8 @@ type DemoStep struct {
 }
 
 // PlayDemo runs the rule books' own examples as commands on a new, empty
-// campaign: Ajax and Hector are created, roll, contest, earn and spend XP.
+// campaign: Ajax and Hector are created, roll, contest, earn and spend XP,
+// then spar in an adventure (worked example 4: 2d6-1 against a Flak Vest).
 // Every die is entered as the book gives it, so the result is the same on
 // every run.
 func (s *Service) PlayDemo() ([]DemoStep, error) {
@@ -90,5 +91,36 @@ func (s *Service) PlayDemo() ([]DemoStep, error) {
 		return steps, err
 	}
 	say("2021 \"Karma/Wish\"", "Ajax spent a karma point to re-roll: [2 2 3] = %d, %s; both rolls stay in the log", rr.Roll.Total, rr.Roll.Outcome)
+
+	if _, err := s.AdventureStart("The Kit-Kat run"); err != nil {
+		return steps, err
+	}
+	say("2010 \"Adventures\"", "adventure 1 started: day 1")
+	if _, err := s.Equip("Hector", "armor", "flak vest", false); err != nil {
+		return steps, err
+	}
+	if _, err := s.Equip("Ajax", "weapon", "handgun", false); err != nil {
+		return steps, err
+	}
+	if _, err := s.EncounterStart("sparring in the cargo bay"); err != nil {
+		return steps, err
+	}
+	at, err := s.Attack(AttackRequest{Attacker: "Ajax", Target: "Hector", HitFaces: []int{1, 3, 6}, DamageFaces: []int{5, 2}})
+	if err != nil {
+		return steps, err
+	}
+	say("2021 \"Weapons\", \"Armor\"", "Ajax shot Hector (Flak Vest): 2d6-1 [5 2] = %d, the vest stopped %d, Hector took %d", at.Attack.BeforeArmor, at.Attack.ArmorStopped, at.Attack.Taken)
+	h, err := s.Heal(HealRequest{Name: "Hector", Medic: "Ajax", MedicFaces: []int{2, 3, 4}})
+	if err != nil {
+		return steps, err
+	}
+	say("2021 \"Medic\"", "Ajax (Medic 2) passed 3/IQ and healed Hector %d of this combat's damage", h.Healed)
+	if _, err := s.EncounterEnd(OutcomeOther, nil); err != nil {
+		return steps, err
+	}
+	if _, err := s.DayNext(1); err != nil {
+		return steps, err
+	}
+	say("2010 \"Adventures\": game time", "the sparring ended; day 2 began")
 	return steps, nil
 }

@@ -13,7 +13,8 @@ func newDemoCmd(a *app) *cobra.Command {
 		Short: "Build a campaign from the rule books' own examples and show it",
 		Long: `Build a new campaign (--db, default ./campaign.ltscamp) from the rule books'
 worked examples — Ajax and Hector are created, roll, contest, earn and spend
-XP, and re-roll with karma — then print their sheets. The dice are the books'
+XP, re-roll with karma, and spar on the first day of an adventure — then print
+their sheets. The dice are the books'
 own, so every run gives the same sheets. An existing file is never touched.`,
 		Example: `  ltscamp demo
   ltscamp --db /tmp/demo.ltscamp demo && sqlite3 /tmp/demo.ltscamp 'SELECT seq, type FROM events ORDER BY seq'`,
@@ -44,7 +45,7 @@ own, so every run gives the same sheets. An existing file is never touched.`,
 			if err != nil {
 				return err
 			}
-			a.out.printf("%d events written to %s. Next:\n  ltscamp --db %s log\n  ltscamp --db %s sheet Ajax --json\n  sqlite3 %s 'SELECT seq, type, stream FROM events ORDER BY seq'\n", n, a.db, a.db, a.db, a.db)
+			a.out.printf("%d events written to %s. Next:\n  ltscamp --db %s log\n  ltscamp --db %s timeline\n  ltscamp --db %s sheet Ajax --json\n  ltscamp --db %s verify\n  sqlite3 %s 'SELECT seq, type, stream FROM events ORDER BY seq'\n", n, a.db, a.db, a.db, a.db, a.db, a.db)
 			return nil
 		},
 	}
