@@ -429,6 +429,13 @@ func (s *Service) Rest(req RestRequest) (TimeResult, error) {
 			if err != nil {
 				return err
 			}
+			// A day of rest ends in a night's sleep, which recovers all
+			// fatigue ("all his fatigue with a full night of sleep").
+			if n := rules.FatigueAfterSleep(ch.sheet.Body()); n > 0 && !(healed > 0 && c.Edition == rules.Edition2010) {
+				if err := d.emit(ch.stream, events.FatigueRecovered{Points: n, Reason: "sleep"}); err != nil {
+					return err
+				}
+			}
 		}
 		return d.advanceDays(c, req.Days, "rest")
 	})

@@ -198,7 +198,7 @@ func (s *Service) Attack(req AttackRequest) (AttackResult, error) {
 		}
 		am := attackEvent(ed, a, in, w, o, req)
 		if req.Dodge || req.DodgeFaces != nil {
-			if err := d.dodge(ed, t, w, &o, &am, req.DodgeFaces); err != nil {
+			if err := d.dodge(ed, t, w, &o, &am, req.DodgeFaces, req.DamageFaces); err != nil {
 				return err
 			}
 		}
@@ -276,7 +276,7 @@ func attackEvent(ed rules.Edition, a *character, in rules.AttackInput, w rules.W
 // dodge lets a party member who was hit try to dodge: 3/DX at adjusted DX
 // ("He views the attacker's hit roll, but not damage roll, before deciding
 // to dodge. A defender cannot dodge a missile weapon.").
-func (d *decision) dodge(ed rules.Edition, t *character, w rules.Weapon, o *rules.AttackOutcome, am *events.AttackMade, faces []int) error {
+func (d *decision) dodge(ed rules.Edition, t *character, w rules.Weapon, o *rules.AttackOutcome, am *events.AttackMade, faces, damageFaces []int) error {
 	if t == nil {
 		return rules.Errorf(rules.CodeInvalid, "only a party member's dodge is rolled here; for someone else, enter the attack as a miss")
 	}
@@ -298,8 +298,11 @@ func (d *decision) dodge(ed rules.Edition, t *character, w rules.Weapon, o *rule
 	outcome := "fail"
 	if check.Pass {
 		outcome = "pass"
+		if damageFaces != nil {
+			return rules.Errorf(rules.CodeInvalid, "%s dodged (%d vs %d), so there is no damage roll: leave out --damage-dice", t.sheet.Name, check.Total, check.Target)
+		}
 		am.Taken, am.Damage, am.BeforeArmor, am.ArmorStopped = 0, nil, 0, 0
-		am.Explanation += fmt.Sprintf(" %s dodged.", t.sheet.Name)
+		am.Explanation = fmt.Sprintf("%s hits %s (3/DX: total %d against %d), but %s dodges (3/DX: total %d against %d): no damage is rolled.", am.Attacker, am.Target, am.Hit.Total, am.Hit.Target, t.sheet.Name, check.Total, check.Target)
 	} else {
 		am.Explanation += fmt.Sprintf(" %s failed to dodge.", t.sheet.Name)
 	}
@@ -426,7 +429,7 @@ func (s *Service) Heal(req HealRequest) (HealResult, error) {
 				return rules.Errorf(rules.CodeInvalid, "heal %d: heal 1 point or more", req.Points)
 			}
 			if req.Points > c.sheet.Damage {
-				return rules.Errorf(rules.CodeRule, "%s has %d damage; %d points cannot be healed", who, c.sheet.Damage, req.Points)
+				return rules.Errorf(rules.CodeRule, "%s has %s; %s cannot be healed", who, projections.Count(c.sheet.Damage, "damage point", "damage points"), projections.Count(req.Points, "point", "points"))
 			}
 			out.Healed = req.Points
 			return d.emit(c.stream, events.DamageHealed{Points: req.Points, Reason: "healing", Source: strings.TrimSpace(req.Source)})

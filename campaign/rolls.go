@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/ltscamp/ltscamp/events"
+	"github.com/ltscamp/ltscamp/projections"
 	"github.com/ltscamp/ltscamp/rules"
 )
 
@@ -44,7 +45,7 @@ func leftover(g *rules.GivenFaces, given int, what string) error {
 	if g == nil || g.Remaining() == 0 {
 		return nil
 	}
-	return rules.Errorf(rules.CodeInvalid, "%s takes %d faces, %d given", what, given-g.Remaining(), given)
+	return rules.Errorf(rules.CodeInvalid, "%s takes %s, %d given", what, projections.Count(given-g.Remaining(), "face", "faces"), given)
 }
 
 // Roll makes and records a roll: a check for a character, a character's

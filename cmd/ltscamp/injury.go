@@ -67,10 +67,12 @@ when the attacker is stronger and ignore armour).
 
 TARGET may be a party member, whose damage is applied to his sheet, or anyone
 else (--target-st for an unarmed "stronger" comparison). --dodge has a party
-member who was hit try 3/DX to dodge (not against missiles).`,
+member who was hit try 3/DX to dodge (not against missiles): give his faces,
+or "roll" to let the program roll them.`,
 		Example: `  ltscamp attack Ajax pirate --weapon handgun --dice 3,3,4 --damage-dice 5,2
   ltscamp attack Ajax Hector --weapon handgun --skill-bonus hit --dice 6,5,1 --damage-dice 5,2
-  ltscamp attack Hector Ajax --dice 1,2,3 --dodge 6,6,1`,
+  ltscamp attack Hector Ajax --dice 1,2,3 --damage-dice 2 --dodge 6,6,1
+  ltscamp attack Hector Ajax --dodge roll`,
 		Args: exactArgs(2, "ATTACKER and TARGET"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			req.Attacker, req.Target = args[0], args[1]
@@ -81,10 +83,12 @@ member who was hit try 3/DX to dodge (not against missiles).`,
 			if req.DamageFaces, err = parseFacesFlag(cmd, "damage-dice", dmg); err != nil {
 				return err
 			}
-			if req.DodgeFaces, err = parseFacesFlag(cmd, "dodge", dodge); err != nil {
-				return err
-			}
 			req.Dodge = cmd.Flags().Changed("dodge")
+			if req.Dodge && !strings.EqualFold(strings.TrimSpace(dodge), "roll") {
+				if req.DodgeFaces, err = parseFacesFlag(cmd, "dodge", dodge); err != nil {
+					return err
+				}
+			}
 			return a.withCampaign(func(s *campaign.Service) error {
 				res, err := s.Attack(req)
 				if err != nil {
@@ -103,8 +107,7 @@ member who was hit try 3/DX to dodge (not against missiles).`,
 	f.StringVar(&req.Bonus, "skill-bonus", "", "put the weapon's combat skill level on hit or damage")
 	f.StringVar(&hit, "dice", "", "faces of the hit roll (3 dice)")
 	f.StringVar(&dmg, "damage-dice", "", "faces of the damage roll")
-	f.StringVar(&dodge, "dodge", "", "the target dodges: faces of his 3/DX (empty: rolled)")
-	f.Lookup("dodge").NoOptDefVal = " "
+	f.StringVar(&dodge, "dodge", "", `the target dodges: the faces of his 3/DX, or "roll"`)
 	f.IntVar(&req.TargetST, "target-st", 0, "ST of a target outside the party")
 	f.BoolVar(&req.Fatigue, "fatigue", false, "an F weapon set to fatigue")
 	f.BoolVar(&asJSON, "json", false, "print the attack as JSON")
