@@ -79,6 +79,7 @@ func (t *Timeline) Apply(e events.Event) error {
 	if t.names == nil {
 		t.names = map[string]string{}
 	}
+	ended := t.clock.Now() // an adventure's end is told as its last entry
 	switch e.Stream {
 	case events.CampaignStream:
 		if err := t.clock.Apply(e); err != nil {
@@ -111,6 +112,9 @@ func (t *Timeline) Apply(e events.Event) error {
 		if g, ok := st.GameTimeOf(); ok {
 			at = g
 		}
+	}
+	if e.Type == events.TypeAdventureEnded {
+		at = ended
 	}
 	entry := TimelineEntry{Seq: e.Seq, Kind: kind, Encounter: at.Encounter, Text: Describe(e, nil)}
 	if id, ok := strings.CutPrefix(e.Stream, events.CharacterStreamPrefix); ok {
