@@ -99,22 +99,13 @@ func (s *Service) AddCurse(name string, n int, reason string) (projections.Sheet
 }
 
 func (s *Service) grant(name string, n int, what string, payload func() events.Payload) (projections.Sheet, error) {
-	var sheetName string
-	_, err := s.execute(func(d *decision) error {
-		if n < 1 {
-			return rules.Errorf(rules.CodeInvalid, "cannot grant %d %s: the number must be 1 or more", n, what)
-		}
-		c, err := d.character(name)
-		if err != nil {
-			return err
-		}
-		sheetName = c.sheet.Name
+	if n < 1 {
+		return projections.Sheet{}, rules.Errorf(rules.CodeInvalid, "cannot grant %d %s: the number must be 1 or more", n, what)
+	}
+	sh, _, err := s.onCharacter(name, func(d *decision, _ *projections.Campaign, c *character) error {
 		return d.emit(c.stream, payload())
 	})
-	if err != nil {
-		return projections.Sheet{}, err
-	}
-	return s.Sheet(sheetName)
+	return sh, err
 }
 
 // AwardXP gives each named character n XP, as one command.

@@ -11,22 +11,12 @@ import (
 // WishUse spends a wish on a character: 2020/2021 revive fully, even the
 // just killed; 2010 negates all damage.
 func (s *Service) WishUse(name string) (projections.Sheet, events.CharacterRevived, error) {
-	var who string
 	var rev events.CharacterRevived
-	_, err := s.execute(func(d *decision) error {
-		camp, err := d.campaignState()
-		if err != nil {
-			return err
-		}
-		c, err := d.character(name)
-		if err != nil {
-			return err
-		}
-		who = c.sheet.Name
+	sh, _, err := s.onCharacter(name, func(d *decision, camp *projections.Campaign, c *character) error {
 		if c.sheet.Wishes < 1 {
-			return rules.Errorf(rules.CodeRule, "%s has no wish to use", who)
+			return rules.Errorf(rules.CodeRule, "%s has no wish to use", c.sheet.Name)
 		}
-		eff, err := rules.UseWish(camp.Edition, who, c.sheet.Body(), !c.sheet.Alive())
+		eff, err := rules.UseWish(camp.Edition, c.sheet.Name, c.sheet.Body(), !c.sheet.Alive())
 		if err != nil {
 			return err
 		}
@@ -36,37 +26,23 @@ func (s *Service) WishUse(name string) (projections.Sheet, events.CharacterReviv
 		rev = events.CharacterRevived{DamageTo: eff.DamageTo, FatigueTo: eff.FatigueTo, Revived: eff.Revives, Rule: eff.Rule, Edition: string(camp.Edition)}
 		return d.emit(c.stream, rev)
 	})
-	if err != nil {
-		return projections.Sheet{}, rev, err
-	}
-	sh, err := s.Sheet(who)
 	return sh, rev, err
 }
 
 // CurseLift lifts one curse level by a method the edition allows: a wish or
 // the highest attribute (2020/2021); a wish, 3 karma or 10 XP (2010).
 func (s *Service) CurseLift(name, by string) (projections.Sheet, events.CurseLifted, error) {
-	var who string
 	var cl events.CurseLifted
-	_, err := s.execute(func(d *decision) error {
+	sh, _, err := s.onCharacter(name, func(d *decision, camp *projections.Campaign, c *character) error {
 		m, err := rules.ParseLiftMethod(by)
 		if err != nil {
 			return err
 		}
-		camp, err := d.campaignState()
-		if err != nil {
-			return err
-		}
-		c, err := d.character(name)
-		if err != nil {
-			return err
-		}
-		who = c.sheet.Name
 		if !c.sheet.Alive() {
-			return rules.Errorf(rules.CodeRule, "%s is dead", who)
+			return rules.Errorf(rules.CodeRule, "%s is dead", c.sheet.Name)
 		}
 		sh := c.sheet
-		lift, err := rules.LiftCurse(camp.Edition, who, sh.Curses, sh.Attributes, sh.Wishes, sh.Karma, sh.XP.Unspent, m)
+		lift, err := rules.LiftCurse(camp.Edition, sh.Name, sh.Curses, sh.Attributes, sh.Wishes, sh.Karma, sh.XP.Unspent, m)
 		if err != nil {
 			return err
 		}
@@ -76,10 +52,6 @@ func (s *Service) CurseLift(name, by string) (projections.Sheet, events.CurseLif
 		}
 		return d.emit(c.stream, cl)
 	})
-	if err != nil {
-		return projections.Sheet{}, cl, err
-	}
-	sh, err := s.Sheet(who)
 	return sh, cl, err
 }
 
@@ -166,8 +138,24 @@ func (s *Service) Storytell(name string, faces []int) (StorytellResult, error) {
 
 // KarmaToXP spends karma points as XP, one for one (edition 2010 only).
 func (s *Service) KarmaToXP(name string, n int) (projections.Sheet, error) {
+	sh, _, err := s.onCharacter(name, func(d *decision, camp *projections.Campaign, c *character) error {
+		// 2010 "Karma/Wish": "A character can use ... a karma point as one XP."
+		if err := rules.KarmaToXP(camp.Edition, c.sheet.Name, c.sheet.Karma, n); err != nil {
+			return err
+		}
+		if err := d.emit(c.stream, events.KarmaSpent{Amount: n, For: "xp"}); err != nil {
+			return err
+		}
+		return d.emit(c.stream, events.XPAwarded{Amount: n, Reason: fmt.Sprintf("%s taken as XP", projections.Count(n, "karma point", "karma points")), Source: "karma"})
+	})
+	return sh, err
+}
+
+// onCharacter decides a command about one character and returns his sheet
+// after it.
+func (s *Service) onCharacter(name string, decide func(d *decision, camp *projections.Campaign, c *character) error) (projections.Sheet, events.AppendResult, error) {
 	var who string
-	_, err := s.execute(func(d *decision) error {
+	res, err := s.execute(func(d *decision) error {
 		camp, err := d.campaignState()
 		if err != nil {
 			return err
@@ -177,17 +165,11 @@ func (s *Service) KarmaToXP(name string, n int) (projections.Sheet, error) {
 			return err
 		}
 		who = c.sheet.Name
-		// 2010 "Karma/Wish": "A character can use ... a karma point as one XP."
-		if err := rules.KarmaToXP(camp.Edition, who, c.sheet.Karma, n); err != nil {
-			return err
-		}
-		if err := d.emit(c.stream, events.KarmaSpent{Amount: n, For: "xp"}); err != nil {
-			return err
-		}
-		return d.emit(c.stream, events.XPAwarded{Amount: n, Reason: fmt.Sprintf("%s taken as XP", projections.Count(n, "karma point", "karma points")), Source: "karma"})
+		return decide(d, camp, c)
 	})
 	if err != nil {
-		return projections.Sheet{}, err
+		return projections.Sheet{}, res, err
 	}
-	return s.Sheet(who)
+	sh, err := s.Sheet(who)
+	return sh, res, err
 }

@@ -288,19 +288,28 @@ func (s *Service) EncounterEnd(outcome string, contributors []string) (TimeResul
 				return err
 			}
 		}
-		for _, ch := range chars {
-			if !ch.sheet.Alive() || slices.Contains(died, ch.sheet.Name) {
-				continue
-			}
-			// "A character recovers one fatigue point after each encounter."
-			if n := rules.FatigueAfterEncounter(ch.sheet.Body()); n > 0 {
-				if err := d.emit(ch.stream, events.FatigueRecovered{Points: n, Reason: "encounter"}); err != nil {
-					return err
-				}
-			}
+		// "A character recovers one fatigue point after each encounter."
+		if err := d.recoverFatigue(chars, died, "encounter", rules.FatigueAfterEncounter); err != nil {
+			return err
 		}
 		return d.emit(events.CampaignStream, events.EncounterEnded{Number: c.Encounter, Outcome: outcome, Contributors: ids})
 	})
+}
+
+// recoverFatigue has every living character (but those who died in this
+// command) recover the fatigue points the rule gives.
+func (d *decision) recoverFatigue(chars []*character, died []string, reason string, points func(rules.Body) int) error {
+	for _, ch := range chars {
+		if !ch.sheet.Alive() || slices.Contains(died, ch.sheet.Name) {
+			continue
+		}
+		if n := points(ch.sheet.Body()); n > 0 {
+			if err := d.emit(ch.stream, events.FatigueRecovered{Points: n, Reason: reason}); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // contributors resolves who earned a victory: the named characters, or
@@ -350,16 +359,9 @@ func (s *Service) Sleep() (TimeResult, error) {
 		if err != nil {
 			return err
 		}
-		for _, ch := range chars {
-			if !ch.sheet.Alive() || slices.Contains(died, ch.sheet.Name) {
-				continue
-			}
-			// "... and all his fatigue with a full night of sleep."
-			if n := rules.FatigueAfterSleep(ch.sheet.Body()); n > 0 {
-				if err := d.emit(ch.stream, events.FatigueRecovered{Points: n, Reason: "sleep"}); err != nil {
-					return err
-				}
-			}
+		// "... and all his fatigue with a full night of sleep."
+		if err := d.recoverFatigue(chars, died, "sleep", rules.FatigueAfterSleep); err != nil {
+			return err
 		}
 		return d.emit(events.CampaignStream, events.PartySlept{})
 	})

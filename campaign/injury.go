@@ -347,16 +347,11 @@ type DamageRequest struct {
 // trap, a foe's blow whose dice were rolled elsewhere. Armour reduces
 // damage unless ignored.
 func (s *Service) Damage(req DamageRequest) (projections.Sheet, events.Event, error) {
-	var who string
-	res, err := s.execute(func(d *decision) error {
-		if req.Points < 1 {
-			return rules.Errorf(rules.CodeInvalid, "cannot deal %d points: deal 1 or more", req.Points)
-		}
-		c, err := d.character(req.Name)
-		if err != nil {
-			return err
-		}
-		who = c.sheet.Name
+	if req.Points < 1 {
+		return projections.Sheet{}, events.Event{}, rules.Errorf(rules.CodeInvalid, "cannot deal %d points: deal 1 or more", req.Points)
+	}
+	sh, res, err := s.onCharacter(req.Name, func(d *decision, _ *projections.Campaign, c *character) error {
+		who := c.sheet.Name
 		if !c.sheet.Alive() {
 			return rules.Errorf(rules.CodeRule, "%s is dead", who)
 		}
@@ -370,14 +365,13 @@ func (s *Service) Damage(req DamageRequest) (projections.Sheet, events.Event, er
 		if points == 0 {
 			return rules.Errorf(rules.CodeRule, "%s's %s stops all %d points; nothing to record (pass --ignore-armor if it should not)", who, c.sheet.Armor.Name, req.Points)
 		}
-		_, err = d.applyPoints(c, points, req.Fatigue, stopped, strings.TrimSpace(req.Source), "")
+		_, err := d.applyPoints(c, points, req.Fatigue, stopped, strings.TrimSpace(req.Source), "")
 		return err
 	})
 	if err != nil {
-		return projections.Sheet{}, events.Event{}, err
+		return sh, events.Event{}, err
 	}
-	sh, err := s.Sheet(who)
-	return sh, res.Events[0], err
+	return sh, res.Events[0], nil
 }
 
 // HealRequest is what `heal` asks for.
