@@ -41,8 +41,7 @@ type XPAudit struct {
 	OK bool `json:"ok"`
 }
 
-// XPAuditRow is one award or spend. Karma taken as XP (edition 2010) will
-// be a third kind, "karma", once the event for it exists.
+// XPAuditRow is one award, spend, or (2010) karma taken as XP.
 type XPAuditRow struct {
 	Seq        int64     `json:"seq"`
 	EventID    string    `json:"event_id"`

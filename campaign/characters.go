@@ -132,6 +132,9 @@ func (s *Service) AwardXP(names []string, n int, reason string) ([]projections.S
 			if seen[c.member.ID] {
 				return rules.Errorf(rules.CodeInvalid, "%s is named twice in one award", c.sheet.Name)
 			}
+			if !c.sheet.Alive() {
+				return rules.Errorf(rules.CodeRule, "%s is dead and earns no XP (a wish may revive him)", c.sheet.Name)
+			}
 			seen[c.member.ID] = true
 			awarded = append(awarded, c.sheet.Name)
 			if err := d.emit(c.stream, events.XPAwarded{Amount: n, Reason: reason}); err != nil {

@@ -19,7 +19,9 @@ type DemoStep struct {
 
 // PlayDemo runs the rule books' own examples as commands on a new, empty
 // campaign: Ajax and Hector are created, roll, contest, earn and spend XP,
-// then spar in an adventure (worked example 4: 2d6-1 against a Flak Vest).
+// then spar in an adventure (worked example 4: 2d6-1 against a Flak Vest),
+// and take the Kit-Kat out (worked examples 9 and 10: it costs 14, and a hit
+// for 3 past its shield leaves it dead in the water).
 // Every die is entered as the book gives it, so the result is the same on
 // every run.
 func (s *Service) PlayDemo() ([]DemoStep, error) {
@@ -122,5 +124,23 @@ func (s *Service) PlayDemo() ([]DemoStep, error) {
 		return steps, err
 	}
 	say("2010 \"Adventures\": game time", "the sparring ended; day 2 began")
+
+	kk, err := s.ShipNew("Kit-Kat", "Cargo1, Engineering1, Operations1, Living1, d6/1, M+1", "Ajax")
+	if err != nil {
+		return steps, err
+	}
+	say("2021 \"Maneuver\" Example 2", "built the Kit-Kat, %s: %d build points", kk.Record, kk.Cost)
+	if _, err := s.ShipCrew("Kit-Kat", "Operations", []string{"Ajax"}); err != nil {
+		return steps, err
+	}
+	if _, err := s.ShipCrew("Kit-Kat", "Living", []string{"Hector"}); err != nil {
+		return steps, err
+	}
+	say("2021 \"Dead In The Water\"", "Ajax took Operations and Hector the Living section")
+	hit, err := s.ShipHit(ShipHitRequest{Ship: "Kit-Kat", Damage: 3, Inflict: -1, Source: "a pirate's d6"})
+	if err != nil {
+		return steps, err
+	}
+	say("2021 Examples 1e-1g", "the Kit-Kat was hit for 3: its shields stopped %d, %d points destroyed Cargo then Engineering; dead in the water: %v", hit.Hit.Shields, hit.Hit.Inflicted, hit.Hit.DIW)
 	return steps, nil
 }

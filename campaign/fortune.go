@@ -87,6 +87,10 @@ func (s *Service) Storytell(name string, faces []int) (StorytellResult, error) {
 		}
 		sk, err := rules.LookupSkill(ed, "storyteller")
 		if err != nil {
+			// Edition 2010 has no Storyteller: a rule, not a typo.
+			if _, rerr := rules.StorytellerKarma(ed, 0, rules.CheckOutcome{}); rerr != nil {
+				return rerr
+			}
 			return err
 		}
 		level := teller.sheet.SkillLevel(sk.Key)
@@ -106,6 +110,9 @@ func (s *Service) Storytell(name string, faces []int) (StorytellResult, error) {
 		}
 		out.Roll = rm
 		rollID := d.pending[len(d.pending)-1].ID
+		if err := d.suitOnCheck(rm, rollID); err != nil {
+			return err
+		}
 		karma, err := rules.StorytellerKarma(ed, level, rules.CheckOutcome{Pass: rm.Outcome == "pass", Total: rm.Total, Target: rm.Target})
 		if err != nil {
 			return err

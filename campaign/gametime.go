@@ -397,6 +397,11 @@ func (s *Service) Rest(req RestRequest) (TimeResult, error) {
 		if err != nil {
 			return err
 		}
+		// The days pass first: the rest's healing is told on the day it
+		// reaches, and the karma of the first day expires as it ends.
+		if err := d.advanceDays(c, req.Days, "rest"); err != nil {
+			return err
+		}
 		seen := map[string]bool{}
 		for _, n := range req.Names {
 			ch, err := d.character(n)
@@ -439,6 +444,6 @@ func (s *Service) Rest(req RestRequest) (TimeResult, error) {
 				}
 			}
 		}
-		return d.advanceDays(c, req.Days, "rest")
+		return nil
 	})
 }

@@ -197,6 +197,9 @@ func (s *Service) Attack(req AttackRequest) (AttackResult, error) {
 			return err
 		}
 		am := attackEvent(ed, a, in, w, o, req)
+		if t != nil {
+			am.TargetID = t.member.ID
+		}
 		if req.Dodge || req.DodgeFaces != nil {
 			if err := d.dodge(ed, t, w, &o, &am, req.DodgeFaces, req.DamageFaces); err != nil {
 				return err
@@ -209,6 +212,11 @@ func (s *Service) Attack(req AttackRequest) (AttackResult, error) {
 		// "(SS) Space suit: if the character rolls all sixes on any check ... the suit is R=3."
 		if err := d.suitCheck(a, o.Hit, attackID); err != nil {
 			return err
+		}
+		if dc := d.dodged; dc != nil {
+			if err := d.suitCheck(dc.who, dc.check, attackID); err != nil {
+				return err
+			}
 		}
 		if t != nil && am.Taken > 0 {
 			if _, err := d.applyPoints(t, am.Taken, am.Fatigue, am.ArmorStopped, fmt.Sprintf("%s's %s", a.sheet.Name, w.Name), attackID); err != nil {
@@ -273,6 +281,12 @@ func attackEvent(ed rules.Edition, a *character, in rules.AttackInput, w rules.W
 	return am
 }
 
+// dodgeCheck is a target's dodge roll, for his space suit.
+type dodgeCheck struct {
+	who   *character
+	check rules.CheckOutcome
+}
+
 // dodge lets a party member who was hit try to dodge: 3/DX at adjusted DX
 // ("He views the attacker's hit roll, but not damage roll, before deciding
 // to dodge. A defender cannot dodge a missile weapon.").
@@ -308,6 +322,7 @@ func (d *decision) dodge(ed rules.Edition, t *character, w rules.Weapon, o *rule
 	}
 	dr := attackRoll("3/DX", check.Faces, faces != nil, check.Sum, check.Total, check.Target, outcome, check.Modifiers)
 	am.Dodge = &dr
+	d.dodged = &dodgeCheck{who: t, check: check}
 	return nil
 }
 
@@ -480,12 +495,17 @@ func (d *decision) medic(camp *projections.Campaign, patient *character, req Hea
 		return err
 	}
 	rollID := d.pending[len(d.pending)-1].ID
+	if err := d.suitOnCheck(rm, rollID); err != nil {
+		return err
+	}
 	outcome := rules.CheckOutcome{Faces: rm.Faces, Sum: rm.Sum, Total: rm.Total, Target: rm.Target, Pass: rm.Outcome == "pass", Margin: rm.Margin}
 	heal, err := rules.MedicHeal(ed, m.sheet.Name, level, outcome, patient.sheet.Name, taken, healed)
 	if err != nil {
 		return err
 	}
-	points := heal.Points
+	// Never more than the damage he has now (other healing may have come
+	// first).
+	points := min(heal.Points, patient.sheet.Damage)
 	if req.Points > 0 && req.Points < points {
 		points = req.Points
 	}

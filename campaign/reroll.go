@@ -126,7 +126,10 @@ func (s *Service) Reroll(req RerollRequest) (RerollResult, error) {
 			}
 			rm.Reason = p.Reason
 			out.Roll, out.Warning = &rm, warning
-			return d.emit(stream, rm)
+			if err := d.emit(stream, rm); err != nil {
+				return err
+			}
+			return d.suitOnCheck(rm, d.pending[len(d.pending)-1].ID)
 		case *events.ContestResolved:
 			return d.rerollContest(ed, orig, p, c, req.Faces, &out)
 		}

@@ -118,6 +118,9 @@ func (d *decision) roll(ed rules.Edition, expr rules.Expr, who string, faces []i
 			return rm, "", "", err
 		}
 		rm.CharacterID, rm.Character, stream = c.member.ID, c.sheet.Name, c.stream
+		if !c.sheet.Alive() {
+			return rm, "", "", rules.Errorf(rules.CodeRule, "%s is dead and rolls nothing (a wish may revive him)", c.sheet.Name)
+		}
 	} else {
 		// Bare rolls depend on nothing earlier in their stream.
 		d.expect(events.DiceStream, events.AnyVersion)

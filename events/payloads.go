@@ -391,10 +391,13 @@ var decoders = withLifecycle(map[string]func() Payload{
 	TypeCommandRestored:  func() Payload { return &CommandRestored{} },
 })
 
-// withLifecycle adds the game-time and lifecycle types to the registry.
+// withLifecycle adds the game-time, lifecycle and ship types to the
+// registry.
 func withLifecycle(m map[string]func() Payload) map[string]func() Payload {
-	for t, mk := range lifecycleDecoders() {
-		m[t] = mk
+	for _, more := range []map[string]func() Payload{lifecycleDecoders(), shipDecoders()} {
+		for t, mk := range more {
+			m[t] = mk
+		}
 	}
 	return m
 }

@@ -151,3 +151,7 @@ func (r *Roster) Find(name string) (Member, bool) {
 // NormalizeName trims a character name and folds runs of white space to one
 // space.
 func NormalizeName(name string) string { return strings.Join(strings.Fields(name), " ") }
+
+// equalFoldTrim compares two names ignoring case and surrounding or
+// repeated white space.
+func equalFoldTrim(a, b string) bool { return strings.EqualFold(NormalizeName(a), NormalizeName(b)) }

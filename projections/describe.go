@@ -72,10 +72,19 @@ func Describe(e events.Event, seqOf func(id string) (int64, bool)) string {
 	case *events.KarmaGranted:
 		return fmt.Sprintf("+%d karma%s", p.Amount, because(p.Reason))
 	case *events.KarmaSpent:
+		if p.For == "xp" {
+			return fmt.Sprintf("-%d karma, taken as XP", p.Amount)
+		}
+		if p.RollID == "" {
+			return fmt.Sprintf("-%d karma for %s", p.Amount, p.For)
+		}
 		return fmt.Sprintf("-%d karma for a %s of %s", p.Amount, p.For, ref(p.RollID))
 	case *events.WishGranted:
 		return fmt.Sprintf("+%s%s", Count(p.Amount, "wish", "wishes"), because(p.Reason))
 	case *events.WishSpent:
+		if p.RollID == "" {
+			return fmt.Sprintf("-1 wish, to %s", p.For)
+		}
 		return fmt.Sprintf("-1 wish for a %s of %s", p.For, ref(p.RollID))
 	case *events.CurseAdded:
 		return fmt.Sprintf("+%s%s", Count(p.Levels, "curse level", "curse levels"), because(p.Reason))
@@ -186,6 +195,28 @@ func describeLifecycle(p events.Payload) string {
 		return fmt.Sprintf("%s expired: %s", Count(p.Amount, "karma point", "karma points"), p.Reason)
 	case *events.SuitFailed:
 		return fmt.Sprintf("%s failed on all sixes: restriction %d", p.Armor, p.Restriction)
+	case *events.ShipBuilt:
+		return fmt.Sprintf("%s built: %s (%d build points)", p.Name, p.Record, p.Cost)
+	case *events.ShipCrewed:
+		return fmt.Sprintf("%s aboard, in %s", p.Character, p.Section)
+	case *events.ShipUncrewed:
+		return fmt.Sprintf("%s off the ship", p.Character)
+	case *events.ShipHit:
+		parts := make([]string, 0, len(p.Sections))
+		for _, sec := range p.Sections {
+			what := fmt.Sprintf("%s −%d", sec.Section, sec.Points)
+			if sec.Destroyed {
+				what += " (destroyed)"
+			}
+			parts = append(parts, what)
+		}
+		s := fmt.Sprintf("hit for %d, shields %d, %d inflicted: %s", p.Rolled, p.Shields, p.Inflicted, strings.Join(parts, ", "))
+		if p.DIW {
+			s += "; dead in the water"
+		}
+		return s + because(p.Source)
+	case *events.ShipRepaired:
+		return fmt.Sprintf("%s repaired by %d", p.Section, p.Points)
 	}
 	return ""
 }

@@ -7,8 +7,8 @@ import (
 	"github.com/ltscamp/ltscamp/events"
 )
 
-// Ledger entry kinds. Karma taken as XP (edition 2010) will be a third
-// kind, "karma", with a positive Amount, once the event for it exists.
+// Ledger entry kinds: awards, spends (attributes, skills, and 2010 curse
+// lifts paid in XP), and karma taken as XP (edition 2010).
 const (
 	LedgerAward = "award"
 	LedgerSpend = "spend"

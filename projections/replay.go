@@ -37,6 +37,7 @@ type World struct {
 	Roster     Roster
 	Sheets     map[string]*Sheet
 	Ledgers    map[string]*Ledger
+	Ships      map[string]*Ship
 	Violations []Violation
 
 	rolls map[string]*rollRecord
@@ -48,6 +49,9 @@ type World struct {
 	// contestReroll is a contest event of this command that replaces an
 	// earlier contest; one side must have paid for it.
 	contestReroll *events.Event
+	// shipKills are the characters this command's ship hits killed, with
+	// the seq of the hit.
+	shipKills map[string]int64
 }
 
 // Replay folds log (every event, in seq order), skipping events for which
@@ -55,7 +59,7 @@ type World struct {
 // Events of the commands stream (undo and redo) are not folded: the caller
 // decides with skip what is in effect.
 func Replay(log []events.Event, skip func(events.Event) bool) *World {
-	w := &World{Sheets: map[string]*Sheet{}, Ledgers: map[string]*Ledger{}, rolls: map[string]*rollRecord{}}
+	w := &World{Sheets: map[string]*Sheet{}, Ledgers: map[string]*Ledger{}, Ships: map[string]*Ship{}, rolls: map[string]*rollRecord{}}
 	for _, e := range log {
 		if e.Stream == events.CommandsStream || (skip != nil && skip(e)) {
 			continue
@@ -63,7 +67,7 @@ func Replay(log []events.Event, skip func(events.Event) bool) *World {
 		if e.CommandID != w.command {
 			w.endCommand()
 			w.command = e.CommandID
-			w.paid, w.rerolled, w.contestReroll = map[string]events.Event{}, map[string]bool{}, nil
+			w.paid, w.rerolled, w.contestReroll, w.shipKills = map[string]events.Event{}, map[string]bool{}, nil, map[string]int64{}
 		}
 		problem := w.stampProblem(e, true)
 		if p := w.apply(e); p != "" {
@@ -144,6 +148,12 @@ func (w *World) endCommand() {
 				Problem: fmt.Sprintf("%s was spent on a re-roll of %s, but the command re-rolls nothing", e.Type, rollID)})
 		}
 	}
+	for id, seq := range w.shipKills {
+		if c, ok := w.Sheets[id]; ok && c.Alive() {
+			w.Violations = append(w.Violations, Violation{Seq: seq, CommandID: w.command, Type: events.TypeShipHit,
+				Problem: fmt.Sprintf("%s was aboard a section the hit destroyed, but did not die", c.Name)})
+		}
+	}
 	if e := w.contestReroll; e != nil && len(w.paid) == 0 {
 		w.Violations = append(w.Violations, Violation{Seq: e.Seq, EventID: e.ID, CommandID: e.CommandID, Type: e.Type,
 			Problem: "a contest re-rolled with no karma or wish spent on it"})
@@ -220,6 +230,9 @@ func (w *World) apply(e events.Event) string {
 			w.rolls[e.ID] = &rollRecord{stream: e.Stream, commandID: e.CommandID, roll: p}
 			return problem
 		}
+	}
+	if strings.HasPrefix(e.Stream, events.ShipStreamPrefix) {
+		return w.applyShip(e, ed, p)
 	}
 	s, problem := w.characterOf(e)
 	if problem != "" {
@@ -352,6 +365,9 @@ func (w *World) check(e events.Event, ed rules.Edition, s *Sheet, p events.Paylo
 	case *events.CharacterDied:
 		if !s.Alive() {
 			return fmt.Sprintf("%s died twice", s.Name)
+		}
+		if _, ok := w.shipKills[s.ID]; ok {
+			return "" // aboard a section a hit destroyed, in this command
 		}
 		if dies, _ := rules.EndOfCombat(s.Body()); !dies {
 			return fmt.Sprintf("%s died with %d damage against ST %d", s.Name, s.Damage, s.Attributes.ST)
@@ -691,4 +707,93 @@ func (w *World) SheetsByName() []*Sheet {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out
+}
+
+// applyShip checks and folds an event of a ship's stream.
+func (w *World) applyShip(e events.Event, ed rules.Edition, p events.Payload) string {
+	id := strings.TrimPrefix(e.Stream, events.ShipStreamPrefix)
+	sh, exists := w.Ships[id]
+	if b, ok := p.(*events.ShipBuilt); ok {
+		if exists || b.ShipID != id {
+			return fmt.Sprintf("ship %s built twice, or on stream %s", b.ShipID, e.Stream)
+		}
+		for _, other := range w.Ships {
+			if equalFoldTrim(other.Name, b.Name) {
+				return fmt.Sprintf("a ship named %q already exists", other.Name)
+			}
+		}
+		r, err := rules.ParseShipRecord(ed, b.Record)
+		if err != nil {
+			return err.Error()
+		}
+		if cost := rules.ShipCost(r); cost.Total != b.Cost {
+			return fmt.Sprintf("%s recorded at %d build points; the rules price it %d (%s)", b.Name, b.Cost, cost.Total, cost.Formula)
+		}
+		sh = &Ship{}
+		w.Ships[id] = sh
+	} else if !exists {
+		return fmt.Sprintf("%s for a ship that does not exist (stream %s)", e.Type, e.Stream)
+	}
+	var problem string
+	switch p := p.(type) {
+	case *events.ShipCrewed:
+		c, ok := w.Sheets[p.CharacterID]
+		i := sh.SectionIndex(p.Section)
+		switch {
+		case !ok:
+			problem = fmt.Sprintf("crew %s is not a character", p.CharacterID)
+		case !c.Alive():
+			problem = fmt.Sprintf("%s crews %s while dead", c.Name, sh.Name)
+		case i < 0 || sh.Sections[i].Destroyed:
+			problem = fmt.Sprintf("%s boards %s's %s, which is destroyed or missing", c.Name, sh.Name, p.Section)
+		}
+	case *events.ShipHit:
+		problem = w.checkShipHit(sh, p, e.Seq)
+	case *events.ShipRepaired:
+		if i := sh.SectionIndex(p.Section); i < 0 || p.Points < 1 || p.Points > sh.Sections[i].Damage {
+			problem = fmt.Sprintf("%d points repaired on %s's %s", p.Points, sh.Name, p.Section)
+		}
+	}
+	if err := sh.Apply(e); err != nil && problem == "" {
+		problem = err.Error()
+	}
+	return problem
+}
+
+// checkShipHit re-applies a hit with the rules and compares where its
+// points landed and who it killed.
+func (w *World) checkShipHit(sh *Ship, p *events.ShipHit, seq int64) string {
+	if len(p.Faces) > 0 {
+		sum := 0
+		for _, f := range p.Faces {
+			sum += f
+		}
+		if sum != p.Rolled {
+			return fmt.Sprintf("faces %v recorded as %d", p.Faces, p.Rolled)
+		}
+	}
+	o, _, err := rules.ApplyShipHit(sh.ShipRecord(), sh.SectionStates(), p.Rolled, p.Inflicted)
+	if err != nil {
+		return err.Error()
+	}
+	if o.Shields != p.Shields || o.Inflicted != p.Inflicted || o.DIW != p.DIW || len(o.Applied) != len(p.Sections) {
+		return fmt.Sprintf("a hit of %d recorded as %d inflicted past %d shields; the rules give %d past %d", p.Rolled, p.Inflicted, p.Shields, o.Inflicted, o.Shields)
+	}
+	for i, a := range o.Applied {
+		got := p.Sections[i]
+		if got.Section != a.Name || got.Points != a.Points || got.Destroyed != a.DestroyedNow {
+			return fmt.Sprintf("hit recorded %d points on %s; the rules put %d on %s", got.Points, got.Section, a.Points, a.Name)
+		}
+		crew := []string{}
+		if a.DestroyedNow {
+			crew = sh.CrewIn(a.Index)
+		}
+		if strings.Join(crew, ",") != strings.Join(got.Killed, ",") {
+			return fmt.Sprintf("%s's %s was destroyed with %v aboard, recorded %v", sh.Name, a.Name, crew, got.Killed)
+		}
+		for _, id := range got.Killed {
+			w.shipKills[id] = seq
+		}
+	}
+	return ""
 }

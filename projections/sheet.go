@@ -134,8 +134,7 @@ func (s *Sheet) SkillLevel(key string) int {
 	return 0
 }
 
-// Alive reports whether the character is alive. Death arrives with the
-// game-time issue; until then every character is alive.
+// Alive reports whether the character is alive (not dead, or revived).
 func (s *Sheet) Alive() bool { return !s.Dead }
 
 // Body returns the character's ST, damage and fatigue for the injury rules.

@@ -23,6 +23,7 @@ const (
 	TimelineRest      = "rest"
 	TimelineSleep     = "sleep"
 	TimelineAttack    = "attack"
+	TimelineShip      = "ship"
 )
 
 // TimelineEntry is one thing that happened, told in a line.
@@ -72,6 +73,7 @@ var timelineKinds = map[string]string{
 	events.TypeWishGranted: TimelineWish, events.TypeWishSpent: TimelineWish,
 	events.TypeCurseAdded: TimelineCurse, events.TypeCurseLifted: TimelineCurse,
 	events.TypeRestTaken: TimelineRest, events.TypePartySlept: TimelineSleep,
+	events.TypeShipHit: TimelineShip, events.TypeShipRepaired: TimelineShip,
 }
 
 // Apply folds one event (in seq order, in effect) into the timeline.
@@ -86,6 +88,15 @@ func (t *Timeline) Apply(e events.Event) error {
 			return err
 		}
 	case events.CommandsStream, events.DiceStream:
+		return nil
+	}
+	if e.Type == events.TypeShipBuilt {
+		p, err := events.Decode(e)
+		if err != nil {
+			return err
+		}
+		b := p.(*events.ShipBuilt)
+		t.names[b.ShipID] = b.Name
 		return nil
 	}
 	if e.Type == events.TypeCharacterCreated {
@@ -117,6 +128,9 @@ func (t *Timeline) Apply(e events.Event) error {
 		at = ended
 	}
 	entry := TimelineEntry{Seq: e.Seq, Kind: kind, Encounter: at.Encounter, Text: Describe(e, nil)}
+	if id, ok := strings.CutPrefix(e.Stream, events.ShipStreamPrefix); ok {
+		entry.Text = t.names[id] + ": " + entry.Text
+	}
 	if id, ok := strings.CutPrefix(e.Stream, events.CharacterStreamPrefix); ok {
 		entry.Character = t.names[id]
 		if kind != TimelineAttack { // an attack's text names the attacker

@@ -297,12 +297,17 @@ func printSheetAsOf(p *printer, s projections.Sheet, asOf int64) {
 	if s.Armor != nil {
 		armor = fmt.Sprintf("%s %d/%d", s.Armor.Name, s.Armor.Protection, s.Armor.Restriction)
 	}
+	weapon := "none (unarmed)"
+	if s.Weapon != nil {
+		weapon = fmt.Sprintf("%s %s", s.Weapon.Name, s.Weapon.Damage)
+	}
 	rows := [][]string{
 		{"ST", strconv.Itoa(s.Attributes.ST)},
 		{"DX", fmt.Sprintf("%d (adjusted %d)", s.Attributes.DX, s.Adjusted.DX)},
 		{"IQ", strconv.Itoa(s.Attributes.IQ)},
 		{"MA", strconv.Itoa(s.Adjusted.MA)},
 		{"Armor", armor},
+		{"Weapon", weapon},
 		{"Skills", strings.Join(skills, ", ")},
 		{"XP", fmt.Sprintf("%d earned, %d spent, %d unspent", s.XP.Earned, s.XP.Spent, s.XP.Unspent)},
 		{"Karma", strconv.Itoa(s.Karma)},

@@ -13,8 +13,9 @@ func newDemoCmd(a *app) *cobra.Command {
 		Short: "Build a campaign from the rule books' own examples and show it",
 		Long: `Build a new campaign (--db, default ./campaign.ltscamp) from the rule books'
 worked examples — Ajax and Hector are created, roll, contest, earn and spend
-XP, re-roll with karma, and spar on the first day of an adventure — then print
-their sheets. The dice are the books'
+XP, re-roll with karma, spar on the first day of an adventure, and crew the
+Kit-Kat until a hit leaves it dead in the water — then print their sheets and
+the Kit-Kat's record. The dice are the books'
 own, so every run gives the same sheets. An existing file is never touched.`,
 		Example: `  ltscamp demo
   ltscamp --db /tmp/demo.ltscamp demo && sqlite3 /tmp/demo.ltscamp 'SELECT seq, type FROM events ORDER BY seq'`,
@@ -39,6 +40,14 @@ own, so every run gives the same sheets. An existing file is never touched.`,
 			}
 			for _, sh := range sheets {
 				printSheet(a.out, sh)
+				a.out.printf("\n")
+			}
+			ships, err := s.Ships()
+			if err != nil {
+				return err
+			}
+			for _, sh := range ships {
+				printShip(a.out, sh)
 				a.out.printf("\n")
 			}
 			n, err := s.EventCount()

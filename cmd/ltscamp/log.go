@@ -83,7 +83,7 @@ type logOptions struct {
 func newLogCmd(a *app) *cobra.Command {
 	o := &logOptions{}
 	cmd := &cobra.Command{
-		Use:   "log [--char NAME] [--type PREFIX] [--actor NAME] [--since WHEN] [--until WHEN] [--all] [--limit N] [--json]",
+		Use:   "log [--char NAME] [--type PREFIX] [--actor NAME] [--since WHEN] [--until WHEN] [--adventure N] [--day N] [--all] [--limit N] [--json]",
 		Short: "Show the event log, oldest first",
 		Long: `Show the event log, oldest first: every event with its seq, time, actor and
 a one-line summary. Events are named by seq, which reroll, undo and
@@ -148,8 +148,6 @@ object when the event's command is out of effect.`,
 	fl.IntVar(&o.filter.Day, "day", 0, "only events of game day N (of --adventure, else the latest adventure)")
 	fl.IntVar(&o.filter.Limit, "limit", 0, "show only the last N events (0: all)")
 	fl.BoolVar(&o.asJSON, "json", false, "one JSON object per line, with hashes")
-	// Game-day filters (--day N[..M], --adventure NAME) come with the
-	// game-time issue; see campaign.LogFilter for their design.
 	return cmd
 }
 

@@ -255,7 +255,11 @@ func newCurseCmd(a *app) *cobra.Command {
 			return a.withCampaign(func(s *campaign.Service) error {
 				sh, cl, err := s.CurseLift(args[0], by)
 				if err == nil {
-					a.out.printf("%s: a curse lifted by %s (%s); %s left\n", sh.Name, cl.Method, cl.Rule, projections.Count(sh.Curses, "curse level", "curse levels"))
+					cost := ""
+					if cl.Attribute != "" {
+						cost = fmt.Sprintf(", %s %d→%d", cl.Attribute, cl.From, cl.To)
+					}
+					a.out.printf("%s: a curse lifted by %s%s (%s); %s left\n", sh.Name, cl.Method, cost, cl.Rule, projections.Count(sh.Curses, "curse level", "curse levels"))
 				}
 				return err
 			})

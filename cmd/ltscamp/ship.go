@@ -1,0 +1,291 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/ltscamp/ltscamp/campaign"
+	"github.com/ltscamp/ltscamp/projections"
+)
+
+func newShipCmd(a *app) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "ship",
+		Short: "Build star craft, crew them, log hits and repairs",
+	}
+	cmd.AddCommand(newShipNewCmd(a), newShipListCmd(a), newShipShowCmd(a), newShipCrewCmd(a), newShipHitCmd(a), newShipRepairCmd(a))
+	return cmd
+}
+
+func newShipNewCmd(a *app) *cobra.Command {
+	var record, owner string
+	cmd := &cobra.Command{
+		Use:   "new NAME --record \"...\" [--owner NAME]",
+		Short: "Build a ship from its record; the build cost comes from the rules",
+		Long: `Build a ship from its record, in the long or the short notation:
+
+  Cargo1, Engineering1, Operations1, Living1, d6/1, M+1
+  C1, E1, O1, L1, d6/1, M+0
+
+Sections are listed in the order damage destroys them; each costs its points.
+Engineering and Operations are required. Xd6 weapons cost 6 a die, /X shields
+2 a factor, M+X maneuver 2 a point, S+X systems (edition 2010 only) 2 a point.
+Named extra sections such as Science2 are allowed.`,
+		Example: `  ltscamp ship new Kit-Kat --record "Cargo1, Engineering1, Operations1, Living1, d6/1, M+1" --owner Ajax
+  ltscamp ship new Corvette --record "E2, O2, L1, 2d6/2"`,
+		Args: exactArgs(1, "one ship NAME"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if !cmd.Flags().Changed("record") {
+				return usagef("ship new needs --record, e.g. \"C1, E1, O1, L1, d6/1, M+1\"")
+			}
+			return a.withCampaign(func(s *campaign.Service) error {
+				sh, err := s.ShipNew(args[0], record, owner)
+				if err != nil {
+					return err
+				}
+				a.out.note("built %s for %d build points (%s)", sh.Name, sh.Cost, sh.CostFormula)
+				printShip(a.out, sh)
+				return nil
+			})
+		},
+	}
+	cmd.Flags().StringVar(&record, "record", "", "the ship record")
+	cmd.Flags().StringVar(&owner, "owner", "", "the character who owns it")
+	return cmd
+}
+
+func newShipListCmd(a *app) *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:     "list",
+		Short:   "List the ships",
+		Example: "  ltscamp ship list",
+		Args:    exactArgs(0, "no arguments"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return a.withCampaign(func(s *campaign.Service) error {
+				ships, err := s.Ships()
+				if err != nil {
+					return err
+				}
+				if asJSON {
+					return a.out.json(ships)
+				}
+				if len(ships) == 0 {
+					a.out.note("no ship has been built; build one with `ltscamp ship new`")
+					return nil
+				}
+				rows := make([][]string, 0, len(ships))
+				for _, sh := range ships {
+					state := "ok"
+					if sh.DIW {
+						state = "DIW"
+					}
+					rows = append(rows, []string{sh.Name, sh.Record, strconv.Itoa(sh.Cost), state})
+				}
+				a.out.table([]string{"NAME", "RECORD", "COST", "STATE"}, rows)
+				return nil
+			})
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the ships as JSON")
+	return cmd
+}
+
+func newShipShowCmd(a *app) *cobra.Command {
+	var asJSON bool
+	var asOf string
+	cmd := &cobra.Command{
+		Use:   "show NAME [--json] [--as-of SEQ|EVENT-ID|TIME|day:N]",
+		Short: "Show a ship record: sections in order with damage and crew, shields, weapons, DIW",
+		Example: `  ltscamp ship show Kit-Kat
+  ltscamp ship show Kit-Kat --json --as-of 42`,
+		Args: exactArgs(1, "one ship NAME"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return a.withCampaign(func(s *campaign.Service) error {
+				sh, err := s.Ship(args[0], asOf)
+				if err != nil {
+					return err
+				}
+				if asJSON {
+					return a.out.json(sh)
+				}
+				printShip(a.out, sh)
+				return nil
+			})
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the record as JSON")
+	cmd.Flags().StringVar(&asOf, "as-of", "", "the record as it was at a seq, an event id, a time or the end of day:N")
+	return cmd
+}
+
+func printShip(p *printer, sh projections.Ship) {
+	state := "operational"
+	if sh.DIW {
+		state = "DEAD IN THE WATER: " + sh.DIWReason
+	}
+	p.printf("%s\n", p.heading(fmt.Sprintf("%s — %s", sh.Name, state)))
+	p.printf("%s (%d build points)\n", sh.Record, sh.Cost)
+	rows := make([][]string, 0, len(sh.Sections))
+	for i, sec := range sh.Sections {
+		st := "ok"
+		switch {
+		case sec.Destroyed:
+			st = "destroyed"
+		case sec.Damage > 0:
+			st = "damaged"
+		}
+		crew := strings.Join(sec.Crew, ", ")
+		rows = append(rows, []string{strconv.Itoa(i + 1), sec.Name, fmt.Sprintf("%d/%d", sec.Points-sec.Damage, sec.Points), st, crew})
+	}
+	p.table([]string{"#", "SECTION", "POINTS LEFT", "STATE", "CREW"}, rows)
+	weapons := sh.Weapons
+	if weapons == "" {
+		weapons = "none"
+	}
+	p.printf("weapons %s, shields %d, maneuver M+%d", weapons, sh.Shields, sh.Maneuver)
+	if sh.Systems > 0 {
+		p.printf(", systems S+%d", sh.Systems)
+	}
+	p.printf(", cargo %s\n", projections.Count(sh.CargoUnits, "unit", "units"))
+	if sh.MustReturnToBase {
+		p.printf("no Living section: after combat it must return to a base or mother ship\n")
+	}
+	if sh.Owner != "" {
+		p.printf("owner %s\n", sh.Owner)
+	}
+}
+
+func newShipCrewCmd(a *app) *cobra.Command {
+	var off bool
+	cmd := &cobra.Command{
+		Use:   "crew SHIP SECTION NAME... | crew SHIP --off NAME...",
+		Short: "Put characters aboard a section (a destroyed section kills everyone in it), or take them off",
+		Example: `  ltscamp ship crew Kit-Kat Engineering Hector
+  ltscamp ship crew Kit-Kat Operations Ajax
+  ltscamp ship crew Kit-Kat --off Hector`,
+		Args: minArgs(2, "SHIP, then SECTION and NAMEs (or --off and NAMEs)"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			section, names := "", args[1:]
+			if !off {
+				if len(args) < 3 {
+					return usagef("ship crew takes SHIP SECTION NAME... (or SHIP --off NAME...)")
+				}
+				section, names = args[1], args[2:]
+			}
+			return a.withCampaign(func(s *campaign.Service) error {
+				sh, err := s.ShipCrew(args[0], section, names)
+				if err != nil {
+					return err
+				}
+				printShip(a.out, sh)
+				return nil
+			})
+		},
+	}
+	cmd.Flags().BoolVar(&off, "off", false, "take the named characters off the ship")
+	return cmd
+}
+
+func newShipHitCmd(a *app) *cobra.Command {
+	var req campaign.ShipHitRequest
+	var dice string
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "hit SHIP (--damage N | --dice a,b,...) [--inflict M] [--source TEXT]",
+		Short: "Log a hit: shields subtract once, sections are destroyed in listed order, their crews die",
+		Long: `Log a hit on a ship. Its shields subtract one point per factor, once per hit;
+each remaining point destroys one point of section, in the order the record
+lists them. The attacker may inflict fewer points (--inflict). A section whose
+damage reaches its points is destroyed with everyone aboard it, and their
+sheets show them dead. Losing Engineering or Operations leaves the craft dead
+in the water (DIW).`,
+		Example: `  ltscamp ship hit Kit-Kat --damage 3 --source "pirate corvette"
+  ltscamp ship hit Kit-Kat --dice 4,2 --inflict 2`,
+		Args: exactArgs(1, "one SHIP"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			req.Ship = args[0]
+			var err error
+			if req.Faces, err = parseFacesFlag(cmd, "dice", dice); err != nil {
+				return err
+			}
+			if req.Faces == nil && !cmd.Flags().Changed("damage") {
+				return usagef("ship hit needs --damage N or --dice a,b,...")
+			}
+			if !cmd.Flags().Changed("inflict") {
+				req.Inflict = -1
+			} else if req.Inflict < 0 {
+				return usagef("--inflict %d: inflict 0 points or more", req.Inflict)
+			}
+			return a.withCampaign(func(s *campaign.Service) error {
+				res, err := s.ShipHit(req)
+				if err != nil {
+					return err
+				}
+				if asJSON {
+					return a.out.json(res.Hit)
+				}
+				h := res.Hit
+				a.out.printf("%s hit for %d: shields stop %d, %d inflicted\n", res.Ship.Name, h.Rolled, min(h.Shields, h.Rolled), h.Inflicted)
+				for _, sec := range h.Sections {
+					what := "damaged"
+					if sec.Destroyed {
+						what = "destroyed"
+					}
+					a.out.printf("  %s: %d point(s), %s\n", sec.Section, sec.Points, what)
+				}
+				for _, k := range res.Killed {
+					a.out.printf("  %s was aboard and is dead\n", k)
+				}
+				printShip(a.out, res.Ship)
+				return nil
+			})
+		},
+	}
+	f := cmd.Flags()
+	f.IntVar(&req.Damage, "damage", 0, "the points rolled")
+	f.StringVar(&dice, "dice", "", "the weapon dice's faces (d6)")
+	f.IntVar(&req.Inflict, "inflict", 0, "inflict only M of the points (the attacker's choice)")
+	f.StringVar(&req.Source, "source", "", "who or what hit it")
+	f.BoolVar(&asJSON, "json", false, "print the hit as JSON")
+	return cmd
+}
+
+func newShipRepairCmd(a *app) *cobra.Command {
+	var points int
+	cmd := &cobra.Command{
+		Use:   "repair SHIP [SECTION] [--points N]",
+		Short: "Repair a section's damage (default: the first damaged section, all of it)",
+		Example: `  ltscamp ship repair Kit-Kat Engineering
+  ltscamp ship repair Kit-Kat --points 1`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) < 1 || len(args) > 2 {
+				return usagef("ship repair takes SHIP and an optional SECTION")
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			section := ""
+			if len(args) == 2 {
+				section = args[1]
+			}
+			if cmd.Flags().Changed("points") && points < 1 {
+				return usagef("--points %d: repair 1 point or more", points)
+			}
+			return a.withCampaign(func(s *campaign.Service) error {
+				sh, rep, err := s.ShipRepair(args[0], section, points)
+				if err != nil {
+					return err
+				}
+				a.out.printf("%s: %s repaired by %s\n", sh.Name, rep.Section, projections.Count(rep.Points, "point", "points"))
+				printShip(a.out, sh)
+				return nil
+			})
+		},
+	}
+	cmd.Flags().IntVar(&points, "points", 0, "points to repair (default all)")
+	return cmd
+}
