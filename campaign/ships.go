@@ -198,12 +198,8 @@ func (s *Service) ShipCrew(shipName, section string, names []string) (projection
 		shipNow = sh.rec.Name
 		idx := -1
 		if section != "" {
-			if idx = sh.rec.SectionIndex(section); idx < 0 {
-				secs := make([]string, len(sh.rec.Sections))
-				for i, sec := range sh.rec.Sections {
-					secs[i] = sec.Name
-				}
-				return rules.Errorf(rules.CodeNotFound, "%s has no section %q; its sections are %s", sh.rec.Name, section, strings.Join(secs, ", "))
+			if idx, err = sh.rec.ShipRecord().SectionIndex(section); err != nil {
+				return rules.Errorf(rules.CodeOf(err), "%s: %v", sh.rec.Name, err)
 			}
 			if sh.rec.Sections[idx].Destroyed {
 				return rules.Errorf(rules.CodeRule, "%s's %s is destroyed; nobody can board it", sh.rec.Name, sh.rec.Sections[idx].Name)
@@ -403,8 +399,8 @@ func (s *Service) ShipRepair(shipName, section string, points int) (projections.
 			if idx < 0 {
 				return rules.Errorf(rules.CodeRule, "%s has no damage to repair", sh.rec.Name)
 			}
-		} else if idx = sh.rec.SectionIndex(section); idx < 0 {
-			return rules.Errorf(rules.CodeNotFound, "%s has no section %q", sh.rec.Name, section)
+		} else if idx, err = sh.rec.ShipRecord().SectionIndex(section); err != nil {
+			return rules.Errorf(rules.CodeOf(err), "%s: %v", sh.rec.Name, err)
 		}
 		if points < 1 {
 			points = -1
