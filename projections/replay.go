@@ -38,6 +38,7 @@ type World struct {
 	Sheets     map[string]*Sheet
 	Ledgers    map[string]*Ledger
 	Ships      map[string]*Ship
+	Dogfight   Dogfight
 	Violations []Violation
 
 	rolls map[string]*rollRecord
@@ -233,6 +234,9 @@ func (w *World) apply(e events.Event) string {
 	}
 	if strings.HasPrefix(e.Stream, events.ShipStreamPrefix) {
 		return w.applyShip(e, ed, p)
+	}
+	if e.Stream == events.DogfightStream {
+		return w.applyDogfight(e)
 	}
 	s, problem := w.characterOf(e)
 	if problem != "" {
@@ -794,6 +798,42 @@ func (w *World) checkShipHit(sh *Ship, p *events.ShipHit, seq int64) string {
 		for _, id := range got.Killed {
 			w.shipKills[id] = seq
 		}
+	}
+	return ""
+}
+
+// applyDogfight folds an event of the dogfight stream, checking that the
+// craft it names exist. (The pilot contests and positions are folded as
+// recorded; re-deciding them is left to a later check.)
+func (w *World) applyDogfight(e events.Event) string {
+	p, err := events.Decode(e)
+	if err != nil {
+		return err.Error()
+	}
+	var named []events.DogfightShip
+	switch p := p.(type) {
+	case *events.DogfightStarted:
+		if w.Dogfight.Active {
+			return "a dogfight started while another was under way"
+		}
+		named = p.Ships
+	case *events.DogfightManeuvered:
+		named = []events.DogfightShip{p.Mover, p.Target}
+	case *events.DogfightFired:
+		named = []events.DogfightShip{p.Attacker, p.Target}
+	case *events.DogfightExited:
+		named = []events.DogfightShip{p.Ship}
+	}
+	if !w.Dogfight.Active && e.Type != events.TypeDogfightStarted {
+		return fmt.Sprintf("%s with no dogfight under way", e.Type)
+	}
+	for _, n := range named {
+		if _, ok := w.Ships[n.ShipID]; !ok {
+			return fmt.Sprintf("%s names %s, which is not a ship", e.Type, n.Name)
+		}
+	}
+	if err := w.Dogfight.Apply(e); err != nil {
+		return err.Error()
 	}
 	return ""
 }

@@ -189,6 +189,19 @@ Someone outside the party is written with the attribute's value: foe:ST12.
 }
 
 func printContest(p *printer, c events.ContestResolved) {
+	printContestSides(p, c)
+	switch c.Outcome {
+	case "win":
+		p.printf("%s wins: %s\n", p.good(c.Sides[c.Winner].Name), c.Explanation)
+	case "tie":
+		p.printf("%s: %s\n", p.bad("tie"), c.Explanation)
+	default:
+		p.printf("%s: %s\n", p.bad("both fail"), c.Explanation)
+	}
+}
+
+// printContestSides prints each side's dice against its target.
+func printContestSides(p *printer, c events.ContestResolved) {
 	for _, s := range c.Sides {
 		faces := make([]string, len(s.Faces))
 		for i, f := range s.Faces {
@@ -203,14 +216,6 @@ func printContest(p *printer, c events.ContestResolved) {
 			over = " (over)"
 		}
 		p.printf("%s: %d/%s %s = %d vs %d%s\n", s.Name, len(s.Faces), what, strings.Join(faces, "+"), s.Total, s.Target, over)
-	}
-	switch c.Outcome {
-	case "win":
-		p.printf("%s wins: %s\n", p.good(c.Sides[c.Winner].Name), c.Explanation)
-	case "tie":
-		p.printf("%s: %s\n", p.bad("tie"), c.Explanation)
-	default:
-		p.printf("%s: %s\n", p.bad("both fail"), c.Explanation)
 	}
 }
 

@@ -16,7 +16,7 @@ func newShipCmd(a *app) *cobra.Command {
 		Use:   "ship",
 		Short: "Build star craft, crew them, log hits and repairs",
 	}
-	cmd.AddCommand(newShipNewCmd(a), newShipListCmd(a), newShipShowCmd(a), newShipCrewCmd(a), newShipHitCmd(a), newShipRepairCmd(a))
+	cmd.AddCommand(newShipNewCmd(a), newShipListCmd(a), newShipShowCmd(a), newShipCrewCmd(a), newShipHitCmd(a), newShipFireCmd(a), newShipRepairCmd(a))
 	return cmd
 }
 

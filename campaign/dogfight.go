@@ -1,0 +1,502 @@
+package campaign
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/ltscamp/ltscamp/events"
+	"github.com/ltscamp/ltscamp/projections"
+	"github.com/ltscamp/ltscamp/rules"
+)
+
+// dogfightState folds the dogfight stream (commands in effect) and records
+// its version.
+func (d *decision) dogfightState() (*projections.Dogfight, error) {
+	rv, err := d.revertsState()
+	if err != nil {
+		return nil, err
+	}
+	df, version, err := d.s.dogfight(rv, 0)
+	if err != nil {
+		return nil, err
+	}
+	d.expect(events.DogfightStream, version)
+	return &df, nil
+}
+
+func (s *Service) dogfight(rv *projections.Reverts, upTo int64) (projections.Dogfight, int64, error) {
+	evs, err := s.store.ReadStream(events.DogfightStream, 0)
+	if err != nil {
+		return projections.Dogfight{}, 0, err
+	}
+	if upTo > 0 {
+		evs = eventsUpTo(evs, upTo)
+	}
+	var df projections.Dogfight
+	var version int64
+	for _, e := range evs {
+		version = e.StreamVersion
+		if !rv.InEffect(e) {
+			continue
+		}
+		if err := df.Apply(e); err != nil {
+			return projections.Dogfight{}, 0, err
+		}
+	}
+	return df, version, nil
+}
+
+// Dogfight returns the current (or last) dogfight.
+func (s *Service) Dogfight() (projections.Dogfight, error) {
+	v, err := s.view("")
+	if err != nil {
+		return projections.Dogfight{}, err
+	}
+	df, _, err := s.dogfight(&v.rv, 0)
+	return df, err
+}
+
+// activeDogfight returns the dogfight under way, or a refusal.
+func (d *decision) activeDogfight() (*projections.Dogfight, error) {
+	df, err := d.dogfightState()
+	if err != nil {
+		return nil, err
+	}
+	if !df.Active {
+		return nil, rules.Errorf(rules.CodeRule, "no dogfight is under way; start one with `ltscamp dogfight start SHIP SHIP...`")
+	}
+	return df, nil
+}
+
+// inDogfight loads a ship and checks it is in the dogfight and has not left.
+func (d *decision) inDogfight(df *projections.Dogfight, name string) (*ship, error) {
+	sh, err := d.ship(name)
+	if err != nil {
+		return nil, err
+	}
+	c, ok := df.CraftByID(sh.member.ID)
+	switch {
+	case !ok:
+		return nil, rules.Errorf(rules.CodeRule, "%s is not in the dogfight", sh.rec.Name)
+	case c.Exited:
+		return nil, rules.Errorf(rules.CodeRule, "%s has exited the dogfight and cannot return", sh.rec.Name)
+	}
+	return sh, nil
+}
+
+// DogfightStart begins a dogfight between craft; they begin disengaged.
+func (s *Service) DogfightStart(names []string) (projections.Dogfight, error) {
+	_, err := s.execute(func(d *decision) error {
+		df, err := d.dogfightState()
+		if err != nil {
+			return err
+		}
+		if df.Active {
+			return rules.Errorf(rules.CodeRule, "dogfight %d is under way; end it first with `ltscamp dogfight end`", df.Number)
+		}
+		if len(names) < 2 {
+			return rules.Errorf(rules.CodeInvalid, "a dogfight needs two craft or more")
+		}
+		start := events.DogfightStarted{Number: df.Number + 1}
+		seen := map[string]bool{}
+		for _, n := range names {
+			sh, err := d.ship(n)
+			if err != nil {
+				return err
+			}
+			if seen[sh.member.ID] {
+				return rules.Errorf(rules.CodeInvalid, "%s is named twice", sh.rec.Name)
+			}
+			seen[sh.member.ID] = true
+			start.Ships = append(start.Ships, events.DogfightShip{ShipID: sh.member.ID, Name: sh.rec.Name})
+		}
+		return d.emit(events.DogfightStream, start)
+	})
+	if err != nil {
+		return projections.Dogfight{}, err
+	}
+	return s.Dogfight()
+}
+
+// PilotSpec names who flies: a party member (DX and his Pilot skill from
+// the sheet) or someone outside the party written "Name:DX12" (DX and Pilot
+// together).
+func (d *decision) pilot(spec string) (rules.ContestSide, string, error) {
+	spec = strings.TrimSpace(spec)
+	if i := strings.LastIndex(spec, ":"); i > 0 {
+		m := sideRE.FindStringSubmatch(spec[i+1:])
+		if m == nil || !strings.EqualFold(m[2], "DX") || m[3] == "" || strings.TrimSpace(m[4]) != "" {
+			return rules.ContestSide{}, "", rules.Errorf(rules.CodeInvalid, "pilot %q: write a party member's NAME, or Name:DX12 for someone else", spec)
+		}
+		var v int
+		fmt.Sscan(m[3], &v)
+		name := strings.TrimSpace(spec[:i])
+		return rules.ContestSide{Name: name, Attribute: rules.DX, AttributeValue: v}, name, nil
+	}
+	c, err := d.character(spec)
+	if err != nil {
+		return rules.ContestSide{}, "", err
+	}
+	if !c.sheet.Alive() || c.sheet.Body().Incapacitated() {
+		return rules.ContestSide{}, "", rules.Errorf(rules.CodeRule, "%s is %s and cannot fly", c.sheet.Name, c.sheet.Status)
+	}
+	ed := c.sheet.Edition
+	sk, _ := rules.LookupSkill(ed, "pilot")
+	return rules.ContestSide{Name: c.sheet.Name, Attribute: rules.DX, AttributeValue: c.sheet.Attributes.DX, Restriction: c.sheet.Restriction(),
+		SkillName: sk.NameIn(ed), SkillLevel: c.sheet.SkillLevel(sk.Key), Curses: c.sheet.Curses}, c.sheet.Name, nil
+}
+
+// ManeuverRequest is what `dogfight maneuver` asks for.
+type ManeuverRequest struct {
+	Ship, Against string
+	// Pilot flies Ship; OpponentPilot flies Against ("" = whoever last flew
+	// it in this dogfight).
+	Pilot, OpponentPilot string
+	// Faces are each pilot's dice (mover first); nil means rolled.
+	Faces [2][]int
+	// Choice is the winner's option: disengage, turn, pursue, maintain.
+	Choice string
+}
+
+// ManeuverResult reports a maneuver.
+type ManeuverResult struct {
+	Maneuver events.DogfightManeuvered
+	Dogfight projections.Dogfight
+}
+
+// DogfightManeuver resolves a maneuver: a pilot contest (DX + Pilot + the
+// craft's M bonus) whose winner takes the options of his position.
+func (s *Service) DogfightManeuver(req ManeuverRequest) (ManeuverResult, error) {
+	var out ManeuverResult
+	_, err := s.execute(func(d *decision) error {
+		out = ManeuverResult{}
+		camp, err := d.campaignState()
+		if err != nil {
+			return err
+		}
+		ed := camp.Edition
+		df, err := d.activeDogfight()
+		if err != nil {
+			return err
+		}
+		mover, err := d.inDogfight(df, req.Ship)
+		if err != nil {
+			return err
+		}
+		target, err := d.inDogfight(df, req.Against)
+		if err != nil {
+			return err
+		}
+		if mover.member.ID == target.member.ID {
+			return rules.Errorf(rules.CodeInvalid, "%s cannot maneuver against itself", mover.rec.Name)
+		}
+		choice, err := rules.ParseChoice(req.Choice)
+		if err != nil {
+			return err
+		}
+		mp, moverPilot, err := d.pilot(req.Pilot)
+		if err != nil {
+			return err
+		}
+		in := rules.ManeuverInput{Edition: ed, Mover: mover.rec.Name, Target: target.rec.Name, MoverPos: df.Position(mover.member.ID, target.member.ID),
+			MoverPilot: mp, MoverM: mover.rec.Maneuver, TargetM: target.rec.Maneuver, Choice: choice, FirstRound: df.FirstRound(),
+			TargetEngagedElsewhere: df.EngagedElsewhere(target.member.ID, mover.member.ID), MoverDIW: mover.rec.DIW}
+		// Engaged craft "can only maneuver against those foes" — but a craft
+		// may always maneuver against its own tail.
+		in.MoverEngagedElsewhere = df.EngagedElsewhere(mover.member.ID, target.member.ID) && in.MoverPos == rules.Disengaged && df.Position(target.member.ID, mover.member.ID) == rules.Disengaged
+		oppSpec := req.OpponentPilot
+		if oppSpec == "" {
+			c, _ := df.CraftByID(target.member.ID)
+			oppSpec = c.Pilot
+		}
+		var targetPilot string
+		unopposed := in.MoverPos == rules.Disengaged && in.TargetEngagedElsewhere
+		if !unopposed {
+			if oppSpec == "" {
+				return rules.Errorf(rules.CodeInvalid, "who flies %s? name its pilot with --opponent-pilot (a party member, or Name:DX12)", target.rec.Name)
+			}
+			if in.TargetPilot, targetPilot, err = d.pilot(oppSpec); err != nil {
+				return err
+			}
+		}
+		r1, g1 := d.s.dice(req.Faces[0])
+		r2, g2 := d.s.dice(req.Faces[1])
+		o, err := rules.ResolveManeuver(in, r1, r2)
+		if err != nil {
+			return err
+		}
+		for i, g := range []*rules.GivenFaces{g1, g2} {
+			if err := leftover(g, len(req.Faces[i]), "a pilot's roll"); err != nil {
+				return err
+			}
+		}
+		// "Only one craft can pursue a fleeing foe."
+		if o.MoverPos == rules.Pursuit {
+			if other := df.PursuerOf(target.member.ID, mover.member.ID); other != "" {
+				c, _ := df.CraftByID(other)
+				return rules.Errorf(rules.CodeRule, "%s is already pursued by %s: only one craft can pursue a fleeing foe", target.rec.Name, c.Name)
+			}
+		}
+		if o.TargetPos == rules.Pursuit {
+			if other := df.PursuerOf(mover.member.ID, target.member.ID); other != "" {
+				c, _ := df.CraftByID(other)
+				return rules.Errorf(rules.CodeRule, "%s is already pursued by %s: only one craft can pursue a fleeing foe", mover.rec.Name, c.Name)
+			}
+		}
+		m := events.DogfightManeuvered{Mover: events.DogfightShip{ShipID: mover.member.ID, Name: mover.rec.Name}, Target: events.DogfightShip{ShipID: target.member.ID, Name: target.rec.Name},
+			Pilot: moverPilot, TargetPilot: targetPilot, Unopposed: o.Unopposed, Winner: o.Winner, Chosen: string(o.Chosen), Explanation: o.Explanation, Round: df.Round, Edition: string(ed),
+			Positions: []events.PairPosition{
+				{ShipID: mover.member.ID, OtherID: target.member.ID, Position: string(o.MoverPos)},
+				{ShipID: target.member.ID, OtherID: mover.member.ID, Position: string(o.TargetPos)},
+			}}
+		// "If he maneuvers against his tail, his target is automatically
+		// disengaged."
+		if df.Position(mover.member.ID, target.member.ID) == rules.Fleeing {
+			for _, t := range df.Targets(mover.member.ID) {
+				m.Positions = append(m.Positions, events.PairPosition{ShipID: mover.member.ID, OtherID: t, Position: string(rules.Disengaged)},
+					events.PairPosition{ShipID: t, OtherID: mover.member.ID, Position: string(rules.Disengaged)})
+			}
+		}
+		if o.Contest != nil {
+			c := contestEvent(ed, [2]rules.ContestSide{in.MoverPilot, in.TargetPilot}, *o.Contest, req.Faces)
+			m.Contest = &c
+		}
+		out.Maneuver = m
+		return d.emit(events.DogfightStream, m)
+	})
+	if err != nil {
+		return out, err
+	}
+	out.Dogfight, err = s.Dogfight()
+	return out, err
+}
+
+// contestEvent records a pilot contest for the log.
+func contestEvent(ed rules.Edition, sides [2]rules.ContestSide, o rules.ContestOutcome, faces [2][]int) events.ContestResolved {
+	cr := events.ContestResolved{Winner: o.Winner, Outcome: o.Outcome, Explanation: o.Explanation, Edition: string(ed)}
+	for i, s := range sides {
+		so := o.Sides[i]
+		cr.Sides[i] = events.ContestSide{Name: s.Name, Attribute: string(rules.DX), Value: s.AttributeValue, Restriction: s.Restriction, Curses: s.Curses,
+			Skill: s.SkillName, SkillLevel: s.SkillLevel, Dice: len(so.Faces), Modifiers: modifiers(so.Modifiers), Target: so.Target, Faces: so.Faces,
+			Entered: faces[i] != nil, Total: so.Total, Over: so.Over}
+	}
+	return cr
+}
+
+// DogfightExit takes a disengaged craft out of the dogfight for good
+// (never in the first round).
+func (s *Service) DogfightExit(name string) (projections.Dogfight, error) {
+	_, err := s.execute(func(d *decision) error {
+		df, err := d.activeDogfight()
+		if err != nil {
+			return err
+		}
+		sh, err := d.inDogfight(df, name)
+		if err != nil {
+			return err
+		}
+		pos := rules.Disengaged
+		if df.EngagedElsewhere(sh.member.ID, "") {
+			pos = rules.Pursuit // any engaged position refuses; the rules name it
+			for _, c := range df.Craft {
+				if p := df.Position(sh.member.ID, c.ID); p != rules.Disengaged {
+					pos = p
+				}
+			}
+		}
+		if err := rules.ExitAllowed(pos, df.FirstRound()); err != nil {
+			return err
+		}
+		return d.emit(events.DogfightStream, events.DogfightExited{Ship: events.DogfightShip{ShipID: sh.member.ID, Name: sh.rec.Name}})
+	})
+	if err != nil {
+		return projections.Dogfight{}, err
+	}
+	return s.Dogfight()
+}
+
+// DogfightEnd ends the dogfight.
+func (s *Service) DogfightEnd() (projections.Dogfight, error) {
+	_, err := s.execute(func(d *decision) error {
+		df, err := d.activeDogfight()
+		if err != nil {
+			return err
+		}
+		return d.emit(events.DogfightStream, events.DogfightEnded{Number: df.Number})
+	})
+	if err != nil {
+		return projections.Dogfight{}, err
+	}
+	return s.Dogfight()
+}
+
+// FireRequest is what `ship fire` asks for.
+type FireRequest struct {
+	Attacker, Target string
+	Gunner           string
+	// Run makes it a firing run (4/DX+Gunner, disengaged after); Facing a
+	// facing firing run (first round, 2020/2021: both craft fire).
+	Run, Facing bool
+	// Faces: the gunner's check and the weapon dice; nil means rolled.
+	Faces, DamageFaces []int
+	// For a facing run, the target's gunner and his dice.
+	TargetGunner                   string
+	TargetFaces, TargetDamageFaces []int
+	// For a 2010 firing run, the pilots' contest.
+	Pilot, OpponentPilot string
+	PilotFaces           [2][]int
+	Inflict              int
+}
+
+// FireResult reports fire.
+type FireResult struct {
+	Fired  []events.DogfightFired
+	Hits   []events.ShipHit
+	Killed []string
+}
+
+// ShipFire fires a craft's weapons on a target in the dogfight: from
+// pursuit (3/DX+Gunner), on a firing run (4/DX+Gunner), or a facing run.
+func (s *Service) ShipFire(req FireRequest) (FireResult, error) {
+	var out FireResult
+	_, err := s.execute(func(d *decision) error {
+		out = FireResult{}
+		camp, err := d.campaignState()
+		if err != nil {
+			return err
+		}
+		ed := camp.Edition
+		df, err := d.activeDogfight()
+		if err != nil {
+			return err
+		}
+		a, err := d.inDogfight(df, req.Attacker)
+		if err != nil {
+			return err
+		}
+		t, err := d.inDogfight(df, req.Target)
+		if err != nil {
+			return err
+		}
+		if a.member.ID == t.member.ID {
+			return rules.Errorf(rules.CodeInvalid, "%s cannot fire on itself", a.rec.Name)
+		}
+		kind := rules.FirePursuit
+		switch {
+		case req.Run && req.Facing:
+			return rules.Errorf(rules.CodeInvalid, "choose --run or --facing, not both")
+		case req.Run:
+			kind = rules.FireRun
+		case req.Facing:
+			kind = rules.FireFacing
+		}
+		fire := func(att, tgt *ship, gunner string, faces, dmgFaces []int, contest *rules.ContestOutcome, pc *events.ContestResolved) error {
+			g, err := d.character(gunner)
+			if err != nil {
+				return err
+			}
+			gk, _ := rules.LookupSkill(ed, "gunner")
+			in := rules.FireInput{Edition: ed, Kind: kind, Gunner: g.sheet.Name, GunnerDX: g.sheet.Attributes.DX, GunnerSkill: g.sheet.SkillLevel(gk.Key),
+				Curses: g.sheet.Curses, Restriction: g.sheet.Restriction(), PilotContest: contest, FirstRound: df.FirstRound(),
+				AttackerPos: df.Position(att.member.ID, tgt.member.ID), DIW: att.rec.DIW}
+			roller, given := d.s.dice(faces)
+			check, err := rules.ResolveFire(in, roller)
+			if err != nil {
+				return err
+			}
+			if err := leftover(given, len(faces), "the gunner's check"); err != nil {
+				return err
+			}
+			expr, _ := rules.FireCheck(in)
+			outcome := "miss"
+			if check.Pass {
+				outcome = "hit"
+			}
+			f := events.DogfightFired{Attacker: events.DogfightShip{ShipID: att.member.ID, Name: att.rec.Name}, Target: events.DogfightShip{ShipID: tgt.member.ID, Name: tgt.rec.Name},
+				Gunner: g.sheet.Name, Kind: string(kind), PilotContest: pc, Hit: check.Pass, Round: df.Round, Edition: string(ed),
+				Check: attackRoll(expr.String(), check.Faces, faces != nil, check.Sum, check.Total, check.Target, outcome, check.Modifiers)}
+			if after := rules.PositionAfterFire(kind, df.Position(att.member.ID, tgt.member.ID)); after != df.Position(att.member.ID, tgt.member.ID) || kind != rules.FirePursuit {
+				f.Positions = []events.PairPosition{{ShipID: att.member.ID, OtherID: tgt.member.ID, Position: string(after)}, {ShipID: tgt.member.ID, OtherID: att.member.ID, Position: string(after.Mirror())}}
+			}
+			var hit events.ShipHit
+			if check.Pass {
+				if att.rec.ShipRecord().WeaponDice == 0 {
+					return rules.Errorf(rules.CodeRule, "%s has no weapons", att.rec.Name)
+				}
+				dr, dg := d.s.dice(dmgFaces)
+				fs, err := dr.Roll(att.rec.ShipRecord().WeaponDice, 6)
+				if err != nil {
+					return err
+				}
+				if err := leftover(dg, len(dmgFaces), "the weapon dice"); err != nil {
+					return err
+				}
+				sum := 0
+				for _, x := range fs {
+					sum += x
+				}
+				roll := attackRoll(att.rec.Weapons, fs, dmgFaces != nil, sum, sum, 0, "", nil)
+				f.Damage = &roll
+				var res ShipHitResult
+				if hit, err = d.applyShipHit(tgt, sum, req.Inflict, &res); err != nil {
+					return err
+				}
+				hit.Faces, hit.Entered, hit.Source = fs, dmgFaces != nil, fmt.Sprintf("%s's fire (gunner %s)", att.rec.Name, g.sheet.Name)
+			} else if dmgFaces != nil {
+				return rules.Errorf(rules.CodeInvalid, "the shot missed (%d vs %d), so there is no damage roll: leave out the damage dice", check.Total, check.Target)
+			}
+			if err := d.emit(events.DogfightStream, f); err != nil {
+				return err
+			}
+			out.Fired = append(out.Fired, f)
+			if check.Pass {
+				hit.FireID = d.pending[len(d.pending)-1].ID
+				var res ShipHitResult
+				if err := d.emitShipHit(tgt, hit, &res); err != nil {
+					return err
+				}
+				out.Hits = append(out.Hits, hit)
+				out.Killed = append(out.Killed, res.Killed...)
+			}
+			return nil
+		}
+		var contest *rules.ContestOutcome
+		var pc *events.ContestResolved
+		if kind == rules.FireRun && ed == rules.Edition2010 {
+			// 2010 "Firing Run": "An attacker winning a PILOT check (+M)
+			// against his target can fire."
+			if req.Pilot == "" || req.OpponentPilot == "" {
+				return rules.Errorf(rules.CodeInvalid, "a 2010 firing run needs a won pilot check: give --pilot and --opponent-pilot")
+			}
+			ap, _, err := d.pilot(req.Pilot)
+			if err != nil {
+				return err
+			}
+			op, _, err := d.pilot(req.OpponentPilot)
+			if err != nil {
+				return err
+			}
+			r1, _ := d.s.dice(req.PilotFaces[0])
+			r2, _ := d.s.dice(req.PilotFaces[1])
+			c, err := rules.ResolvePilotContest(ed, ap, op, a.rec.Maneuver, t.rec.Maneuver, r1, r2)
+			if err != nil {
+				return err
+			}
+			contest = &c
+			ev := contestEvent(ed, [2]rules.ContestSide{ap, op}, c, req.PilotFaces)
+			pc = &ev
+		}
+		if err := fire(a, t, req.Gunner, req.Faces, req.DamageFaces, contest, pc); err != nil {
+			return err
+		}
+		if kind == rules.FireFacing {
+			// "both craft simultaneously hit and roll for damage"
+			if req.TargetGunner == "" {
+				return rules.Errorf(rules.CodeInvalid, "a facing firing run has both craft fire: name the target's gunner with --target-gunner")
+			}
+			return fire(t, a, req.TargetGunner, req.TargetFaces, req.TargetDamageFaces, nil, nil)
+		}
+		return nil
+	})
+	return out, err
+}
