@@ -832,8 +832,49 @@ func (w *World) applyDogfight(e events.Event) string {
 			return fmt.Sprintf("%s names %s, which is not a ship", e.Type, n.Name)
 		}
 	}
-	if err := w.Dogfight.Apply(e); err != nil {
+	problem := ""
+	if m, ok := p.(*events.DogfightManeuvered); ok {
+		problem = w.checkManeuver(m)
+	}
+	if err := w.Dogfight.Apply(e); err != nil && problem == "" {
+		problem = err.Error()
+	}
+	return problem
+}
+
+// checkManeuver re-decides a maneuver from the recorded pilots and dice and
+// the positions before it, and compares the positions it left.
+func (w *World) checkManeuver(m *events.DogfightManeuvered) string {
+	ed := w.Campaign.Edition
+	mv, tg := w.Ships[m.Mover.ShipID], w.Ships[m.Target.ShipID]
+	in := rules.ManeuverInput{Edition: ed, Mover: mv.Name, Target: tg.Name, MoverPos: w.Dogfight.Position(m.Mover.ShipID, m.Target.ShipID),
+		MoverM: mv.Maneuver, TargetM: tg.Maneuver, Choice: rules.Choice(m.Chosen), MoverDIW: mv.DIW,
+		TargetEngagedElsewhere: w.Dogfight.EngagedElsewhere(m.Target.ShipID, m.Mover.ShipID)}
+	var contest *rules.ContestOutcome
+	if m.Contest != nil {
+		var sides [2]rules.ContestSide
+		var dice [2]rules.Roller
+		for i, cs := range m.Contest.Sides {
+			sides[i] = rules.ContestSide{Name: cs.Name, Attribute: rules.DX, AttributeValue: cs.Value, Restriction: cs.Restriction,
+				SkillName: cs.Skill, SkillLevel: cs.SkillLevel, Curses: cs.Curses, Dice: cs.Dice}
+			dice[i] = rules.NewGivenFaces(cs.Faces)
+		}
+		in.MoverPilot, in.TargetPilot = sides[0], sides[1]
+		c, err := rules.ResolvePilotContest(ed, sides[0], sides[1], in.MoverM, in.TargetM, dice[0], dice[1])
+		if err != nil {
+			return err.Error()
+		}
+		if c.Winner != m.Contest.Winner || c.Outcome != m.Contest.Outcome {
+			return fmt.Sprintf("pilot contest recorded %s (winner %d); the rules give %s (winner %d)", m.Contest.Outcome, m.Contest.Winner, c.Outcome, c.Winner)
+		}
+		contest = &c
+	}
+	o, err := rules.ApplyManeuver(in, contest)
+	if err != nil {
 		return err.Error()
+	}
+	if len(m.Positions) < 2 || m.Positions[0].Position != string(o.MoverPos) || m.Positions[1].Position != string(o.TargetPos) {
+		return fmt.Sprintf("maneuver left %s %s; the rules give %s %s", mv.Name, m.Positions[0].Position, mv.Name, o.MoverPos)
 	}
 	return ""
 }
