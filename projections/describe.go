@@ -217,8 +217,37 @@ func describeLifecycle(p events.Payload) string {
 		return s + because(p.Source)
 	case *events.ShipRepaired:
 		return fmt.Sprintf("%s repaired by %d", p.Section, p.Points)
+	case *events.DogfightStarted:
+		names := make([]string, len(p.Ships))
+		for i, sh := range p.Ships {
+			names[i] = sh.Name
+		}
+		return fmt.Sprintf("dogfight %d started: %s", p.Number, strings.Join(names, ", "))
+	case *events.DogfightManeuvered:
+		if len(p.Positions) < 2 {
+			return fmt.Sprintf("%s maneuvers against %s", p.Mover.Name, p.Target.Name)
+		}
+		return fmt.Sprintf("%s maneuvers against %s: now %s / %s", p.Mover.Name, p.Target.Name, p.Positions[0].Position, p.Positions[1].Position)
+	case *events.DogfightFired:
+		s := fmt.Sprintf("%s fires on %s (%s, gunner %s): %s [%s] = %d vs %d, %s", p.Attacker.Name, p.Target.Name, p.Kind, p.Gunner, p.Check.Expr, joinInts(p.Check.Faces), p.Check.Total, p.Check.Target, p.Check.Outcome)
+		if p.Damage != nil {
+			s += fmt.Sprintf("; %s [%s] = %d", p.Damage.Expr, joinInts(p.Damage.Faces), p.Damage.Total)
+		}
+		return s
+	case *events.DogfightExited:
+		return fmt.Sprintf("%s exited the dogfight", p.Ship.Name)
+	case *events.DogfightEnded:
+		return fmt.Sprintf("dogfight %d ended", p.Number)
 	}
 	return ""
+}
+
+func joinInts(xs []int) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = fmt.Sprint(x)
+	}
+	return strings.Join(parts, ",")
 }
 
 func titledText(t string) string {

@@ -74,6 +74,8 @@ var timelineKinds = map[string]string{
 	events.TypeCurseAdded: TimelineCurse, events.TypeCurseLifted: TimelineCurse,
 	events.TypeRestTaken: TimelineRest, events.TypePartySlept: TimelineSleep,
 	events.TypeShipHit: TimelineShip, events.TypeShipRepaired: TimelineShip,
+	events.TypeDogfightStarted: TimelineShip, events.TypeDogfightManeuvered: TimelineShip, events.TypeDogfightFired: TimelineShip,
+	events.TypeDogfightExited: TimelineShip, events.TypeDogfightEnded: TimelineShip,
 }
 
 // Apply folds one event (in seq order, in effect) into the timeline.
