@@ -131,7 +131,9 @@ func (d *decision) pilot(spec string) (rules.ContestSide, string, error) {
 		var v int
 		fmt.Sscan(m[3], &v)
 		name := strings.TrimSpace(spec[:i])
-		return rules.ContestSide{Name: name, Attribute: rules.DX, AttributeValue: v}, name, nil
+		// The spec itself is kept as the craft's pilot, so the next
+		// maneuver can default to him with his DX.
+		return rules.ContestSide{Name: name, Attribute: rules.DX, AttributeValue: v}, name + ":DX" + m[3], nil
 	}
 	c, err := d.character(spec)
 	if err != nil {
@@ -190,6 +192,7 @@ func (s *Service) DogfightManeuver(req ManeuverRequest) (ManeuverResult, error) 
 		if mover.member.ID == target.member.ID {
 			return rules.Errorf(rules.CodeInvalid, "%s cannot maneuver against itself", mover.rec.Name)
 		}
+
 		choice, err := rules.ParseChoice(req.Choice)
 		if err != nil {
 			return err
@@ -200,7 +203,7 @@ func (s *Service) DogfightManeuver(req ManeuverRequest) (ManeuverResult, error) 
 		}
 		in := rules.ManeuverInput{Edition: ed, Mover: mover.rec.Name, Target: target.rec.Name, MoverPos: df.Position(mover.member.ID, target.member.ID),
 			MoverPilot: mp, MoverM: mover.rec.Maneuver, TargetM: target.rec.Maneuver, Choice: choice, FirstRound: df.FirstRound(),
-			TargetEngagedElsewhere: df.EngagedElsewhere(target.member.ID, mover.member.ID), MoverDIW: mover.rec.DIW}
+			TargetEngagedElsewhere: df.EngagedElsewhere(target.member.ID, mover.member.ID), MoverDIW: mover.rec.DIW, TargetDIW: target.rec.DIW}
 		// Engaged craft "can only maneuver against those foes" — but a craft
 		// may always maneuver against its own tail.
 		in.MoverEngagedElsewhere = df.EngagedElsewhere(mover.member.ID, target.member.ID) && in.MoverPos == rules.Disengaged && df.Position(target.member.ID, mover.member.ID) == rules.Disengaged
@@ -395,6 +398,9 @@ func (s *Service) ShipFire(req FireRequest) (FireResult, error) {
 			if err != nil {
 				return err
 			}
+			if !g.sheet.Alive() || g.sheet.Body().Incapacitated() {
+				return rules.Errorf(rules.CodeRule, "%s is %s and cannot fire", g.sheet.Name, g.sheet.Status)
+			}
 			gk, _ := rules.LookupSkill(ed, "gunner")
 			in := rules.FireInput{Edition: ed, Kind: kind, Gunner: g.sheet.Name, GunnerDX: g.sheet.Attributes.DX, GunnerSkill: g.sheet.SkillLevel(gk.Key),
 				Curses: g.sheet.Curses, Restriction: g.sheet.Restriction(), PilotContest: contest, FirstRound: df.FirstRound(),
@@ -442,6 +448,7 @@ func (s *Service) ShipFire(req FireRequest) (FireResult, error) {
 					return err
 				}
 				hit.Faces, hit.Entered, hit.Source = fs, dmgFaces != nil, fmt.Sprintf("%s's fire (gunner %s)", att.rec.Name, g.sheet.Name)
+				f.TargetDIW = hit.DIW && !tgt.rec.DIW
 			} else if dmgFaces != nil {
 				return rules.Errorf(rules.CodeInvalid, "the shot missed (%d vs %d), so there is no damage roll: leave out the damage dice", check.Total, check.Target)
 			}
@@ -476,15 +483,31 @@ func (s *Service) ShipFire(req FireRequest) (FireResult, error) {
 			if err != nil {
 				return err
 			}
-			r1, _ := d.s.dice(req.PilotFaces[0])
-			r2, _ := d.s.dice(req.PilotFaces[1])
+			r1, g1 := d.s.dice(req.PilotFaces[0])
+			r2, g2 := d.s.dice(req.PilotFaces[1])
 			c, err := rules.ResolvePilotContest(ed, ap, op, a.rec.Maneuver, t.rec.Maneuver, r1, r2)
 			if err != nil {
 				return err
 			}
+			for i, g := range []*rules.GivenFaces{g1, g2} {
+				if err := leftover(g, len(req.PilotFaces[i]), "a pilot's roll"); err != nil {
+					return err
+				}
+			}
 			contest = &c
 			ev := contestEvent(ed, [2]rules.ContestSide{ap, op}, c, req.PilotFaces)
 			pc = &ev
+			if c.Winner != 0 {
+				// The run happens but the attacker cannot fire; "After the run,
+				// the craft are disengaged." The lost check is recorded, so it
+				// cannot be rolled again for free.
+				f := events.DogfightFired{Attacker: events.DogfightShip{ShipID: a.member.ID, Name: a.rec.Name}, Target: events.DogfightShip{ShipID: t.member.ID, Name: t.rec.Name},
+					Gunner: req.Gunner, Kind: string(kind), PilotContest: pc, Round: df.Round, Edition: string(ed),
+					Check:     events.AttackRoll{Expr: "no shot: the pilot check was lost", Faces: []int{}, Modifiers: []events.Modifier{}, Outcome: "no shot"},
+					Positions: []events.PairPosition{{ShipID: a.member.ID, OtherID: t.member.ID, Position: string(rules.Disengaged)}, {ShipID: t.member.ID, OtherID: a.member.ID, Position: string(rules.Disengaged)}}}
+				out.Fired = append(out.Fired, f)
+				return d.emit(events.DogfightStream, f)
+			}
 		}
 		if err := fire(a, t, req.Gunner, req.Faces, req.DamageFaces, contest, pc); err != nil {
 			return err

@@ -407,7 +407,7 @@ func (s *Service) ShipRepair(shipName, section string, points int) (projections.
 		}
 		_, repaired, err := rules.RepairSection(sh.rec.SectionStates(), idx, points)
 		if err != nil {
-			return err
+			return rules.Errorf(rules.CodeOf(err), "%s: %v", sh.rec.Name, err)
 		}
 		rep = events.ShipRepaired{Section: sh.rec.Sections[idx].Name, Points: repaired}
 		return d.emit(sh.stream, rep)

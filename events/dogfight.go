@@ -71,8 +71,10 @@ type DogfightFired struct {
 	// Positions are the pairs the fire changed (a firing run leaves both
 	// craft disengaged).
 	Positions []PairPosition `json:"positions,omitempty"`
-	Round     int            `json:"round"`
-	Edition   string         `json:"edition"`
+	// TargetDIW: the hit left the target dead in the water.
+	TargetDIW bool   `json:"target_diw,omitempty"`
+	Round     int    `json:"round"`
+	Edition   string `json:"edition"`
 }
 
 // DogfightExited records a disengaged craft leaving the dogfight for good.

@@ -210,9 +210,12 @@ func describeLifecycle(p events.Payload) string {
 			}
 			parts = append(parts, what)
 		}
-		s := fmt.Sprintf("hit for %d, shields %d, %d inflicted: %s", p.Rolled, p.Shields, p.Inflicted, strings.Join(parts, ", "))
+		s := fmt.Sprintf("hit for %d, shields %d, %d inflicted", p.Rolled, p.Shields, p.Inflicted)
+		if len(parts) > 0 {
+			s += ": " + strings.Join(parts, ", ")
+		}
 		if p.DIW {
-			s += "; dead in the water"
+			s += "; the craft is dead in the water"
 		}
 		return s + because(p.Source)
 	case *events.ShipRepaired:

@@ -13,6 +13,8 @@ type DogfightCraft struct {
 	ID     string `json:"ship_id"`
 	Name   string `json:"name"`
 	Exited bool   `json:"exited"`
+	// DIW: left dead in the water by fire in this dogfight.
+	DIW bool `json:"diw,omitempty"`
 	// Pilot is the last pilot who flew it in this dogfight.
 	Pilot string `json:"pilot,omitempty"`
 }
@@ -119,11 +121,13 @@ func (d *Dogfight) Apply(e events.Event) error {
 		}
 		d.act(p.Mover.ShipID)
 	case *events.DogfightFired:
+		// A facing run is two events, one per craft: each marks its own
+		// craft's turn.
 		d.setPositions(p.Positions)
-		d.act(p.Attacker.ShipID)
-		if p.Kind == string(rules.FireFacing) {
-			d.act(p.Target.ShipID)
+		if p.TargetDIW {
+			d.markDIW(p.Target.ShipID)
 		}
+		d.act(p.Attacker.ShipID)
 	case *events.DogfightExited:
 		for i := range d.Craft {
 			if d.Craft[i].ID == p.Ship.ShipID {
@@ -157,14 +161,35 @@ func (d *Dogfight) setPositions(ps []events.PairPosition) {
 	}
 }
 
+// markDIW notes a craft left dead in the water: it takes no more turns.
+func (d *Dogfight) markDIW(id string) {
+	for i := range d.Craft {
+		if d.Craft[i].ID == id {
+			d.Craft[i].DIW = true
+		}
+	}
+	d.act("")
+}
+
 // act marks a craft's turn taken; when every craft still in the dogfight
-// has acted, the next round begins.
+// and able to act (not exited, not dead in the water) has acted, the next
+// round begins.
 func (d *Dogfight) act(id string) {
-	d.acted[id] = true
+	if id != "" {
+		d.acted[id] = true
+	}
+	acting := 0
 	for _, c := range d.Craft {
-		if !c.Exited && !d.acted[c.ID] {
+		if c.Exited || c.DIW {
+			continue
+		}
+		acting++
+		if !d.acted[c.ID] {
 			return
 		}
+	}
+	if acting == 0 && id == "" {
+		return
 	}
 	d.Round++
 	d.acted = map[string]bool{}

@@ -848,7 +848,7 @@ func (w *World) checkManeuver(m *events.DogfightManeuvered) string {
 	ed := w.Campaign.Edition
 	mv, tg := w.Ships[m.Mover.ShipID], w.Ships[m.Target.ShipID]
 	in := rules.ManeuverInput{Edition: ed, Mover: mv.Name, Target: tg.Name, MoverPos: w.Dogfight.Position(m.Mover.ShipID, m.Target.ShipID),
-		MoverM: mv.Maneuver, TargetM: tg.Maneuver, Choice: rules.Choice(m.Chosen), MoverDIW: mv.DIW,
+		MoverM: mv.Maneuver, TargetM: tg.Maneuver, Choice: rules.Choice(m.Chosen), MoverDIW: mv.DIW, TargetDIW: tg.DIW,
 		TargetEngagedElsewhere: w.Dogfight.EngagedElsewhere(m.Target.ShipID, m.Mover.ShipID)}
 	var contest *rules.ContestOutcome
 	if m.Contest != nil {

@@ -204,6 +204,10 @@ type ManeuverInput struct {
 	// maneuver (2020/2021 "Dead In The Water": "the craft can no longer
 	// move or fire on enemies").
 	MoverDIW bool
+	// TargetDIW reports that the target is dead in the water: it cannot
+	// move, so when it wins (or ties from disengaged) the positions stay
+	// ("the craft can no longer move").
+	TargetDIW bool
 	// Choice is the winner's choice where he has one; ChoiceDefault takes
 	// the default of ManeuverChoices.
 	Choice Choice
@@ -351,7 +355,7 @@ func ApplyManeuver(in ManeuverInput, contest *ContestOutcome) (ManeuverOutcome, 
 			contest.Explanation, note, in.Mover, out.MoverPos.Label(ed), in.Target, out.TargetPos.Label(ed))
 		return out, nil
 	case ContestTie:
-		if in.MoverPos == Disengaged {
+		if in.MoverPos == Disengaged && !in.TargetDIW {
 			out.MoverPos, out.TargetPos = Turning, Turning
 			out.Explanation = fmt.Sprintf("%s Disengaged foes that tie are now %s%s.", contest.Explanation, Turning.Label(ed), silent)
 			return out, nil
@@ -367,6 +371,12 @@ func ApplyManeuver(in ManeuverInput, contest *ContestOutcome) (ManeuverOutcome, 
 		return ManeuverOutcome{}, Errorf(CodeInvalid, "a won contest has winner %d: want 0 (the mover) or 1 (the target)", contest.Winner)
 	}
 	w := contest.Winner
+	if w == 1 && in.TargetDIW {
+		out.Winner = in.Target
+		out.Explanation = fmt.Sprintf("%s %s wins but is dead in the water and cannot move: %s is %s, %s %s.",
+			contest.Explanation, in.Target, in.Mover, out.MoverPos.Label(ed), in.Target, out.TargetPos.Label(ed))
+		return out, nil
+	}
 	winner, loser := names[w], names[1-w]
 	wpos := [2]Position{out.MoverPos, out.TargetPos}[w]
 	options, def := ManeuverChoices(ed, wpos)
