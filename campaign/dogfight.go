@@ -2,6 +2,7 @@ package campaign
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/ltscamp/ltscamp/events"
@@ -224,6 +225,34 @@ func (s *Service) DogfightManeuver(req ManeuverRequest) (ManeuverResult, error) 
 		}
 		r1, g1 := d.s.dice(req.Faces[0])
 		r2, g2 := d.s.dice(req.Faces[1])
+		rolled := req.Faces[0] == nil && req.Faces[1] == nil
+		if rolled && in.Choice != rules.ChoiceDefault {
+			// The program rolls: a choice that suits only the craft that
+			// loses must not void the roll (a refusal would allow a free
+			// re-roll). Roll with the default, then apply the choice if the
+			// winner has it.
+			choice := in.Choice
+			mo, _ := rules.ManeuverChoices(ed, in.MoverPos)
+			to, _ := rules.ManeuverChoices(ed, in.MoverPos.Mirror())
+			if !slices.Contains(mo, choice) && !slices.Contains(to, choice) {
+				return rules.Errorf(rules.CodeInvalid, "neither craft can %s from here: %s can %v, %s can %v", choice, mover.rec.Name, mo, target.rec.Name, to)
+			}
+			in.Choice = rules.ChoiceDefault
+			o, err := rules.ResolveManeuver(in, r1, r2)
+			if err != nil {
+				return err
+			}
+			if o.Contest != nil && slices.Contains(o.Options, choice) {
+				in.Choice = choice
+				if o, err = rules.ApplyManeuver(in, o.Contest); err != nil {
+					return err
+				}
+			} else if o.Winner != "" {
+				o.Explanation += fmt.Sprintf(" (%s was not among %s's options, so he took his default.)", choice, o.Winner)
+			}
+			out.Maneuver, err = d.recordManeuver(ed, df, mover, target, in, o, moverPilot, targetPilot, req)
+			return err
+		}
 		o, err := rules.ResolveManeuver(in, r1, r2)
 		if err != nil {
 			return err
@@ -233,45 +262,51 @@ func (s *Service) DogfightManeuver(req ManeuverRequest) (ManeuverResult, error) 
 				return err
 			}
 		}
-		// "Only one craft can pursue a fleeing foe."
-		if o.MoverPos == rules.Pursuit {
-			if other := df.PursuerOf(target.member.ID, mover.member.ID); other != "" {
-				c, _ := df.CraftByID(other)
-				return rules.Errorf(rules.CodeRule, "%s is already pursued by %s: only one craft can pursue a fleeing foe", target.rec.Name, c.Name)
-			}
-		}
-		if o.TargetPos == rules.Pursuit {
-			if other := df.PursuerOf(mover.member.ID, target.member.ID); other != "" {
-				c, _ := df.CraftByID(other)
-				return rules.Errorf(rules.CodeRule, "%s is already pursued by %s: only one craft can pursue a fleeing foe", mover.rec.Name, c.Name)
-			}
-		}
-		m := events.DogfightManeuvered{Mover: events.DogfightShip{ShipID: mover.member.ID, Name: mover.rec.Name}, Target: events.DogfightShip{ShipID: target.member.ID, Name: target.rec.Name},
-			Pilot: moverPilot, TargetPilot: targetPilot, Unopposed: o.Unopposed, Winner: o.Winner, Chosen: string(o.Chosen), Explanation: o.Explanation, Round: df.Round, Edition: string(ed),
-			Positions: []events.PairPosition{
-				{ShipID: mover.member.ID, OtherID: target.member.ID, Position: string(o.MoverPos)},
-				{ShipID: target.member.ID, OtherID: mover.member.ID, Position: string(o.TargetPos)},
-			}}
-		// "If he maneuvers against his tail, his target is automatically
-		// disengaged."
-		if df.Position(mover.member.ID, target.member.ID) == rules.Fleeing {
-			for _, t := range df.Targets(mover.member.ID) {
-				m.Positions = append(m.Positions, events.PairPosition{ShipID: mover.member.ID, OtherID: t, Position: string(rules.Disengaged)},
-					events.PairPosition{ShipID: t, OtherID: mover.member.ID, Position: string(rules.Disengaged)})
-			}
-		}
-		if o.Contest != nil {
-			c := contestEvent(ed, [2]rules.ContestSide{in.MoverPilot, in.TargetPilot}, *o.Contest, req.Faces)
-			m.Contest = &c
-		}
-		out.Maneuver = m
-		return d.emit(events.DogfightStream, m)
+		out.Maneuver, err = d.recordManeuver(ed, df, mover, target, in, o, moverPilot, targetPilot, req)
+		return err
 	})
 	if err != nil {
 		return out, err
 	}
 	out.Dogfight, err = s.Dogfight()
 	return out, err
+}
+
+// recordManeuver checks a resolved maneuver against the other pairs and
+// emits it.
+func (d *decision) recordManeuver(ed rules.Edition, df *projections.Dogfight, mover, target *ship, in rules.ManeuverInput, o rules.ManeuverOutcome, moverPilot, targetPilot string, req ManeuverRequest) (events.DogfightManeuvered, error) {
+	// "Only one craft can pursue a fleeing foe."
+	if o.MoverPos == rules.Pursuit {
+		if other := df.PursuerOf(target.member.ID, mover.member.ID); other != "" {
+			c, _ := df.CraftByID(other)
+			return events.DogfightManeuvered{}, rules.Errorf(rules.CodeRule, "%s is already pursued by %s: only one craft can pursue a fleeing foe", target.rec.Name, c.Name)
+		}
+	}
+	if o.TargetPos == rules.Pursuit {
+		if other := df.PursuerOf(mover.member.ID, target.member.ID); other != "" {
+			c, _ := df.CraftByID(other)
+			return events.DogfightManeuvered{}, rules.Errorf(rules.CodeRule, "%s is already pursued by %s: only one craft can pursue a fleeing foe", mover.rec.Name, c.Name)
+		}
+	}
+	m := events.DogfightManeuvered{Mover: events.DogfightShip{ShipID: mover.member.ID, Name: mover.rec.Name}, Target: events.DogfightShip{ShipID: target.member.ID, Name: target.rec.Name},
+		Pilot: moverPilot, TargetPilot: targetPilot, Unopposed: o.Unopposed, Winner: o.Winner, Chosen: string(o.Chosen), Explanation: o.Explanation, Round: df.Round, Edition: string(ed),
+		Positions: []events.PairPosition{
+			{ShipID: mover.member.ID, OtherID: target.member.ID, Position: string(o.MoverPos)},
+			{ShipID: target.member.ID, OtherID: mover.member.ID, Position: string(o.TargetPos)},
+		}}
+	// "If he maneuvers against his tail, his target is automatically
+	// disengaged."
+	if df.Position(mover.member.ID, target.member.ID) == rules.Fleeing {
+		for _, t := range df.Targets(mover.member.ID) {
+			m.Positions = append(m.Positions, events.PairPosition{ShipID: mover.member.ID, OtherID: t, Position: string(rules.Disengaged)},
+				events.PairPosition{ShipID: t, OtherID: mover.member.ID, Position: string(rules.Disengaged)})
+		}
+	}
+	if o.Contest != nil {
+		c := contestEvent(ed, [2]rules.ContestSide{in.MoverPilot, in.TargetPilot}, *o.Contest, req.Faces)
+		m.Contest = &c
+	}
+	return m, d.emit(events.DogfightStream, m)
 }
 
 // contestEvent records a pilot contest for the log.
