@@ -85,6 +85,31 @@ func (d *decision) inDogfight(df *projections.Dogfight, name string) (*ship, err
 	return sh, nil
 }
 
+// dogfightPair loads two different craft of the dogfight under way, for a
+// command one of them does to ("maneuver against", "fire on") the other.
+func (d *decision) dogfightPair(a, b, verb string) (rules.Edition, *projections.Dogfight, *ship, *ship, error) {
+	camp, err := d.campaignState()
+	if err != nil {
+		return "", nil, nil, nil, err
+	}
+	df, err := d.activeDogfight()
+	if err != nil {
+		return "", nil, nil, nil, err
+	}
+	first, err := d.inDogfight(df, a)
+	if err != nil {
+		return "", nil, nil, nil, err
+	}
+	second, err := d.inDogfight(df, b)
+	if err != nil {
+		return "", nil, nil, nil, err
+	}
+	if first.member.ID == second.member.ID {
+		return "", nil, nil, nil, rules.Errorf(rules.CodeInvalid, "%s cannot %s itself", first.rec.Name, verb)
+	}
+	return camp.Edition, df, first, second, nil
+}
+
 // DogfightStart begins a dogfight between craft; they begin disengaged.
 func (s *Service) DogfightStart(names []string) (projections.Dogfight, error) {
 	_, err := s.execute(func(d *decision) error {
@@ -173,25 +198,9 @@ func (s *Service) DogfightManeuver(req ManeuverRequest) (ManeuverResult, error) 
 	var out ManeuverResult
 	_, err := s.execute(func(d *decision) error {
 		out = ManeuverResult{}
-		camp, err := d.campaignState()
+		ed, df, mover, target, err := d.dogfightPair(req.Ship, req.Against, "maneuver against")
 		if err != nil {
 			return err
-		}
-		ed := camp.Edition
-		df, err := d.activeDogfight()
-		if err != nil {
-			return err
-		}
-		mover, err := d.inDogfight(df, req.Ship)
-		if err != nil {
-			return err
-		}
-		target, err := d.inDogfight(df, req.Against)
-		if err != nil {
-			return err
-		}
-		if mover.member.ID == target.member.ID {
-			return rules.Errorf(rules.CodeInvalid, "%s cannot maneuver against itself", mover.rec.Name)
 		}
 
 		choice, err := rules.ParseChoice(req.Choice)
@@ -399,25 +408,9 @@ func (s *Service) ShipFire(req FireRequest) (FireResult, error) {
 	var out FireResult
 	_, err := s.execute(func(d *decision) error {
 		out = FireResult{}
-		camp, err := d.campaignState()
+		ed, df, a, t, err := d.dogfightPair(req.Attacker, req.Target, "fire on")
 		if err != nil {
 			return err
-		}
-		ed := camp.Edition
-		df, err := d.activeDogfight()
-		if err != nil {
-			return err
-		}
-		a, err := d.inDogfight(df, req.Attacker)
-		if err != nil {
-			return err
-		}
-		t, err := d.inDogfight(df, req.Target)
-		if err != nil {
-			return err
-		}
-		if a.member.ID == t.member.ID {
-			return rules.Errorf(rules.CodeInvalid, "%s cannot fire on itself", a.rec.Name)
 		}
 		kind := rules.FirePursuit
 		switch {

@@ -365,20 +365,26 @@ func (d *decision) rosterState() (*projections.Roster, error) {
 // roster lists the characters whose creation is in effect, up to seq (0:
 // all).
 func (s *Service) roster(rv *projections.Reverts, upTo int64) (projections.Roster, error) {
-	evs, err := s.store.Read(events.Query{StreamPrefix: events.CharacterStreamPrefix, TypePrefix: events.TypeCharacterCreated, UpToSeq: upTo})
-	if err != nil {
-		return projections.Roster{}, err
-	}
 	var r projections.Roster
+	err := s.foldInEffect(events.Query{StreamPrefix: events.CharacterStreamPrefix, TypePrefix: events.TypeCharacterCreated, UpToSeq: upTo}, rv, r.Apply)
+	return r, err
+}
+
+// foldInEffect reads the events q selects and folds those in effect.
+func (s *Service) foldInEffect(q events.Query, rv *projections.Reverts, apply func(events.Event) error) error {
+	evs, err := s.store.Read(q)
+	if err != nil {
+		return err
+	}
 	for _, e := range evs {
 		if !rv.InEffect(e) {
 			continue
 		}
-		if err := r.Apply(e); err != nil {
-			return projections.Roster{}, err
+		if err := apply(e); err != nil {
+			return err
 		}
 	}
-	return r, nil
+	return nil
 }
 
 // findMember resolves a character name, suggesting the nearest on a miss.

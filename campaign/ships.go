@@ -18,20 +18,9 @@ type ship struct {
 
 // fleet lists the ships whose building is in effect, up to seq (0: all).
 func (s *Service) fleet(rv *projections.Reverts, upTo int64) (projections.Fleet, error) {
-	evs, err := s.store.Read(events.Query{StreamPrefix: events.ShipStreamPrefix, TypePrefix: events.TypeShipBuilt, UpToSeq: upTo})
-	if err != nil {
-		return projections.Fleet{}, err
-	}
 	var f projections.Fleet
-	for _, e := range evs {
-		if !rv.InEffect(e) {
-			continue
-		}
-		if err := f.Apply(e); err != nil {
-			return projections.Fleet{}, err
-		}
-	}
-	return f, nil
+	err := s.foldInEffect(events.Query{StreamPrefix: events.ShipStreamPrefix, TypePrefix: events.TypeShipBuilt, UpToSeq: upTo}, rv, f.Apply)
+	return f, err
 }
 
 func findShip(f *projections.Fleet, name string) (projections.ShipMember, error) {
