@@ -47,14 +47,31 @@ func (s *Service) dogfight(rv *projections.Reverts, upTo int64) (projections.Dog
 	return df, version, nil
 }
 
-// Dogfight returns the current (or last) dogfight.
+// Dogfight returns the current (or last) dogfight, its round counting
+// craft dead in the water as having had their turn.
 func (s *Service) Dogfight() (projections.Dogfight, error) {
 	v, err := s.view("")
 	if err != nil {
 		return projections.Dogfight{}, err
 	}
 	df, _, err := s.dogfight(&v.rv, 0)
-	return df, err
+	if err != nil {
+		return df, err
+	}
+	f, err := s.fleet(&v.rv, 0)
+	if err != nil {
+		return df, err
+	}
+	df.Round = df.EffectiveRound(func(id string) bool {
+		for _, m := range f.Ships {
+			if m.ID == id {
+				sh, _, err := s.loadShip(m, &v.rv, 0)
+				return err != nil || !sh.rec.DIW
+			}
+		}
+		return true
+	})
+	return df, nil
 }
 
 // activeDogfight returns the dogfight under way, or a refusal.
@@ -83,6 +100,16 @@ func (d *decision) inDogfight(df *projections.Dogfight, name string) (*ship, err
 		return nil, rules.Errorf(rules.CodeRule, "%s has exited the dogfight and cannot return", sh.rec.Name)
 	}
 	return sh, nil
+}
+
+// firstRound reports the dogfight's first round, counting a craft dead in
+// the water as one that has had its turn (it "can no longer move or fire").
+func (d *decision) firstRound(df *projections.Dogfight) bool {
+	return df.FirstRound(func(id string) bool {
+		c, _ := df.CraftByID(id)
+		sh, err := d.ship(c.Name)
+		return err != nil || !sh.rec.DIW
+	})
 }
 
 // dogfightPair loads two different craft of the dogfight under way, for a
@@ -212,7 +239,7 @@ func (s *Service) DogfightManeuver(req ManeuverRequest) (ManeuverResult, error) 
 			return err
 		}
 		in := rules.ManeuverInput{Edition: ed, Mover: mover.rec.Name, Target: target.rec.Name, MoverPos: df.Position(mover.member.ID, target.member.ID),
-			MoverPilot: mp, MoverM: mover.rec.Maneuver, TargetM: target.rec.Maneuver, Choice: choice, FirstRound: df.FirstRound(),
+			MoverPilot: mp, MoverM: mover.rec.Maneuver, TargetM: target.rec.Maneuver, Choice: choice, FirstRound: d.firstRound(df),
 			TargetEngagedElsewhere: df.EngagedElsewhere(target.member.ID, mover.member.ID), MoverDIW: mover.rec.DIW, TargetDIW: target.rec.DIW}
 		// Engaged craft "can only maneuver against those foes" — but a craft
 		// may always maneuver against its own tail.
@@ -244,7 +271,7 @@ func (s *Service) DogfightManeuver(req ManeuverRequest) (ManeuverResult, error) 
 			mo, _ := rules.ManeuverChoices(ed, in.MoverPos)
 			to, _ := rules.ManeuverChoices(ed, in.MoverPos.Mirror())
 			if !slices.Contains(mo, choice) && !slices.Contains(to, choice) {
-				return rules.Errorf(rules.CodeInvalid, "neither craft can %s from here: %s can %v, %s can %v", choice, mover.rec.Name, mo, target.rec.Name, to)
+				return rules.Errorf(rules.CodeInvalid, "neither craft can %s from here: %s can %s; %s can %s", choice, mover.rec.Name, choices(mo), target.rec.Name, choices(to))
 			}
 			in.Choice = rules.ChoiceDefault
 			o, err := rules.ResolveManeuver(in, r1, r2)
@@ -342,6 +369,9 @@ func (s *Service) DogfightExit(name string) (projections.Dogfight, error) {
 		if err != nil {
 			return err
 		}
+		if sh.rec.DIW {
+			return rules.Errorf(rules.CodeRule, "%s is dead in the water and can no longer move: it cannot exit", sh.rec.Name)
+		}
 		pos := rules.Disengaged
 		if df.EngagedElsewhere(sh.member.ID, "") {
 			pos = rules.Pursuit // any engaged position refuses; the rules name it
@@ -351,7 +381,7 @@ func (s *Service) DogfightExit(name string) (projections.Dogfight, error) {
 				}
 			}
 		}
-		if err := rules.ExitAllowed(pos, df.FirstRound()); err != nil {
+		if err := rules.ExitAllowed(pos, d.firstRound(df)); err != nil {
 			return err
 		}
 		return d.emit(events.DogfightStream, events.DogfightExited{Ship: events.DogfightShip{ShipID: sh.member.ID, Name: sh.rec.Name}})
@@ -431,7 +461,7 @@ func (s *Service) ShipFire(req FireRequest) (FireResult, error) {
 			}
 			gk, _ := rules.LookupSkill(ed, "gunner")
 			in := rules.FireInput{Edition: ed, Kind: kind, Gunner: g.sheet.Name, GunnerDX: g.sheet.Attributes.DX, GunnerSkill: g.sheet.SkillLevel(gk.Key),
-				Curses: g.sheet.Curses, Restriction: g.sheet.Restriction(), PilotContest: contest, FirstRound: df.FirstRound(),
+				Curses: g.sheet.Curses, Restriction: g.sheet.Restriction(), PilotContest: contest, FirstRound: d.firstRound(df),
 				AttackerPos: df.Position(att.member.ID, tgt.member.ID), DIW: att.rec.DIW}
 			roller, given := d.s.dice(faces)
 			check, err := rules.ResolveFire(in, roller)
@@ -476,7 +506,6 @@ func (s *Service) ShipFire(req FireRequest) (FireResult, error) {
 					return err
 				}
 				hit.Faces, hit.Entered, hit.Source = fs, dmgFaces != nil, fmt.Sprintf("%s's fire (gunner %s)", att.rec.Name, g.sheet.Name)
-				f.TargetDIW = hit.DIW && !tgt.rec.DIW
 			} else if dmgFaces != nil {
 				return rules.Errorf(rules.CodeInvalid, "the shot missed (%d vs %d), so there is no damage roll: leave out the damage dice", check.Total, check.Target)
 			}
@@ -550,4 +579,13 @@ func (s *Service) ShipFire(req FireRequest) (FireResult, error) {
 		return nil
 	})
 	return out, err
+}
+
+// choices writes options as "disengage or turn".
+func choices(cs []rules.Choice) string {
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		parts[i] = string(c)
+	}
+	return strings.Join(parts, " or ")
 }

@@ -71,10 +71,8 @@ type DogfightFired struct {
 	// Positions are the pairs the fire changed (a firing run leaves both
 	// craft disengaged).
 	Positions []PairPosition `json:"positions,omitempty"`
-	// TargetDIW: the hit left the target dead in the water.
-	TargetDIW bool   `json:"target_diw,omitempty"`
-	Round     int    `json:"round"`
-	Edition   string `json:"edition"`
+	Round     int            `json:"round"`
+	Edition   string         `json:"edition"`
 }
 
 // DogfightExited records a disengaged craft leaving the dogfight for good.

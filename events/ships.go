@@ -73,7 +73,7 @@ type ShipHit struct {
 	// (Engineering or Operations destroyed).
 	DIW    bool   `json:"diw"`
 	Source string `json:"source,omitempty"`
-	// FireID is the ship.fired event whose hit this is.
+	// FireID is the dogfight.fired event whose hit this is.
 	FireID string `json:"fire_id,omitempty"`
 }
 

@@ -13,8 +13,6 @@ type DogfightCraft struct {
 	ID     string `json:"ship_id"`
 	Name   string `json:"name"`
 	Exited bool   `json:"exited"`
-	// DIW: left dead in the water by fire in this dogfight.
-	DIW bool `json:"diw,omitempty"`
 	// Pilot is the last pilot who flew it in this dogfight.
 	Pilot string `json:"pilot,omitempty"`
 }
@@ -93,9 +91,32 @@ func (d *Dogfight) CraftByID(id string) (DogfightCraft, bool) {
 	return DogfightCraft{}, false
 }
 
+// EffectiveRound is the round, counting a round as over once every craft
+// still in the dogfight has acted or cannot (canAct false: dead in the
+// water).
+func (d *Dogfight) EffectiveRound(canAct func(id string) bool) int {
+	waiting, acted := false, false
+	for _, c := range d.Craft {
+		switch {
+		case c.Exited:
+		case d.acted[c.ID]:
+			acted = true
+		case canAct(c.ID):
+			waiting = true
+		}
+	}
+	if acted && !waiting {
+		return d.Round + 1
+	}
+	return d.Round
+}
+
 // FirstRound reports whether the dogfight is in its first round: until
-// every craft in it has maneuvered or fired once.
-func (d *Dogfight) FirstRound() bool { return d.Round <= 1 }
+// every craft in it has maneuvered or fired once, or cannot (dead in the
+// water: canAct reports which can).
+func (d *Dogfight) FirstRound(canAct func(id string) bool) bool {
+	return d.EffectiveRound(canAct) <= 1
+}
 
 // Apply folds one event of the dogfight stream.
 func (d *Dogfight) Apply(e events.Event) error {
@@ -124,9 +145,6 @@ func (d *Dogfight) Apply(e events.Event) error {
 		// A facing run is two events, one per craft: each marks its own
 		// craft's turn.
 		d.setPositions(p.Positions)
-		if p.TargetDIW {
-			d.markDIW(p.Target.ShipID)
-		}
 		d.act(p.Attacker.ShipID)
 	case *events.DogfightExited:
 		for i := range d.Craft {
@@ -161,35 +179,15 @@ func (d *Dogfight) setPositions(ps []events.PairPosition) {
 	}
 }
 
-// markDIW notes a craft left dead in the water: it takes no more turns.
-func (d *Dogfight) markDIW(id string) {
-	for i := range d.Craft {
-		if d.Craft[i].ID == id {
-			d.Craft[i].DIW = true
-		}
-	}
-	d.act("")
-}
-
 // act marks a craft's turn taken; when every craft still in the dogfight
 // and able to act (not exited, not dead in the water) has acted, the next
 // round begins.
 func (d *Dogfight) act(id string) {
-	if id != "" {
-		d.acted[id] = true
-	}
-	acting := 0
+	d.acted[id] = true
 	for _, c := range d.Craft {
-		if c.Exited || c.DIW {
-			continue
-		}
-		acting++
-		if !d.acted[c.ID] {
+		if !c.Exited && !d.acted[c.ID] {
 			return
 		}
-	}
-	if acting == 0 && id == "" {
-		return
 	}
 	d.Round++
 	d.acted = map[string]bool{}

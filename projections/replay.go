@@ -730,11 +730,17 @@ func (w *World) applyShip(e events.Event, ed rules.Edition, p events.Payload) st
 		if err != nil {
 			return err.Error()
 		}
+		// The ship is registered even when its cost is wrong, so its later
+		// events are checked and not all reported missing.
+		sh = &Ship{}
+		w.Ships[id] = sh
+		if err := sh.Apply(e); err != nil {
+			return err.Error()
+		}
 		if cost := rules.ShipCost(r); cost.Total != b.Cost {
 			return fmt.Sprintf("%s recorded at %d build points; the rules price it %d (%s)", b.Name, b.Cost, cost.Total, cost.Formula)
 		}
-		sh = &Ship{}
-		w.Ships[id] = sh
+		return ""
 	} else if !exists {
 		return fmt.Sprintf("%s for a ship that does not exist (stream %s)", e.Type, e.Stream)
 	}
@@ -803,8 +809,8 @@ func (w *World) checkShipHit(sh *Ship, p *events.ShipHit, seq int64) string {
 }
 
 // applyDogfight folds an event of the dogfight stream, checking that the
-// craft it names exist. (The pilot contests and positions are folded as
-// recorded; re-deciding them is left to a later check.)
+// craft it names exist and re-deciding every maneuver (fire is folded as
+// recorded).
 func (w *World) applyDogfight(e events.Event) string {
 	p, err := events.Decode(e)
 	if err != nil {

@@ -227,6 +227,10 @@ craft's weapon dice go through the target's shields and sections like
 					if f.PilotContest != nil {
 						printContest(a.out, *f.PilotContest)
 					}
+					if f.Check.Outcome == "no shot" {
+						a.out.printf("%s's firing run on %s: the pilot check was lost, no shot; both craft are disengaged\n", f.Attacker.Name, f.Target.Name)
+						continue
+					}
 					a.out.printf("%s fires on %s (%s, gunner %s): %s %s = %d vs %d — %s\n", f.Attacker.Name, f.Target.Name, f.Kind, f.Gunner, f.Check.Expr, joinFaces(f.Check.Faces), f.Check.Total, f.Check.Target, f.Check.Outcome)
 					if f.Damage != nil {
 						a.out.printf("  %s %s = %d\n", f.Damage.Expr, joinFaces(f.Damage.Faces), f.Damage.Total)
