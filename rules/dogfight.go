@@ -741,7 +741,7 @@ func ExitAllowed(pos Position, firstRound bool) error {
 	case firstRound:
 		return Errorf(CodeRule, "no craft can exit on the first round of a dogfight")
 	case pos != Disengaged:
-		return Errorf(CodeRule, "only a disengaged craft can exit the dogfight; this one is %s", pos)
+		return Errorf(CodeRule, "only a disengaged craft can exit the dogfight; it is in the %s position", pos)
 	}
 	return nil
 }

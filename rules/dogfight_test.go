@@ -586,7 +586,7 @@ func TestExitAllowed(t *testing.T) {
 		t.Errorf("disengaged, later round: %v", err)
 	}
 	wantError(t, ExitAllowed(Disengaged, true), CodeRule, "no craft can exit on the first round of a dogfight")
-	wantError(t, ExitAllowed(Pursuit, false), CodeRule, "only a disengaged craft can exit the dogfight; this one is pursuit")
-	wantError(t, ExitAllowed(Turning, false), CodeRule, "only a disengaged craft can exit the dogfight; this one is turning")
+	wantError(t, ExitAllowed(Pursuit, false), CodeRule, "only a disengaged craft can exit the dogfight; it is in the pursuit position")
+	wantError(t, ExitAllowed(Turning, false), CodeRule, "only a disengaged craft can exit the dogfight; it is in the turning position")
 	wantError(t, ExitAllowed("gone", false), CodeInvalid, `unknown position "gone": use pursuit, fleeing, turning or disengaged`)
 }
