@@ -26,25 +26,9 @@ func (d *decision) dogfightState() (*projections.Dogfight, error) {
 }
 
 func (s *Service) dogfight(rv *projections.Reverts, upTo int64) (projections.Dogfight, int64, error) {
-	evs, err := s.store.ReadStream(events.DogfightStream, 0)
-	if err != nil {
-		return projections.Dogfight{}, 0, err
-	}
-	if upTo > 0 {
-		evs = eventsUpTo(evs, upTo)
-	}
 	var df projections.Dogfight
-	var version int64
-	for _, e := range evs {
-		version = e.StreamVersion
-		if !rv.InEffect(e) {
-			continue
-		}
-		if err := df.Apply(e); err != nil {
-			return projections.Dogfight{}, 0, err
-		}
-	}
-	return df, version, nil
+	version, err := s.foldStream(events.DogfightStream, rv, upTo, df.Apply)
+	return df, version, err
 }
 
 // Dogfight returns the current (or last) dogfight, its round counting

@@ -446,9 +446,20 @@ func (d *decision) characterByMember(m projections.Member) (*character, error) {
 // events out of effect too.
 func (s *Service) loadCharacter(m projections.Member, rv *projections.Reverts, upTo int64) (*character, int64, error) {
 	c := &character{member: m, stream: events.CharacterStream(m.ID)}
-	evs, err := s.store.ReadStream(c.stream, 0)
+	version, err := s.foldStream(c.stream, rv, upTo, c.sheet.Apply, c.rolls.Apply)
 	if err != nil {
 		return nil, 0, err
+	}
+	return c, version, nil
+}
+
+// foldStream folds a stream's events in effect, up to seq (0: all), into
+// each of apply, and returns the stream version read (which counts the
+// events out of effect too, so a decision expects what it really read).
+func (s *Service) foldStream(stream string, rv *projections.Reverts, upTo int64, apply ...func(events.Event) error) (int64, error) {
+	evs, err := s.store.ReadStream(stream, 0)
+	if err != nil {
+		return 0, err
 	}
 	if upTo > 0 {
 		evs = eventsUpTo(evs, upTo)
@@ -459,12 +470,11 @@ func (s *Service) loadCharacter(m projections.Member, rv *projections.Reverts, u
 		if !rv.InEffect(e) {
 			continue
 		}
-		if err := c.sheet.Apply(e); err != nil {
-			return nil, 0, err
-		}
-		if err := c.rolls.Apply(e); err != nil {
-			return nil, 0, err
+		for _, f := range apply {
+			if err := f(e); err != nil {
+				return 0, err
+			}
 		}
 	}
-	return c, version, nil
+	return version, nil
 }

@@ -41,22 +41,9 @@ func findShip(f *projections.Fleet, name string) (projections.ShipMember, error)
 // returns the stream version read.
 func (s *Service) loadShip(m projections.ShipMember, rv *projections.Reverts, upTo int64) (*ship, int64, error) {
 	sh := &ship{member: m, stream: events.ShipStream(m.ID)}
-	evs, err := s.store.ReadStream(sh.stream, 0)
+	version, err := s.foldStream(sh.stream, rv, upTo, sh.rec.Apply)
 	if err != nil {
 		return nil, 0, err
-	}
-	if upTo > 0 {
-		evs = eventsUpTo(evs, upTo)
-	}
-	var version int64
-	for _, e := range evs {
-		version = e.StreamVersion
-		if !rv.InEffect(e) {
-			continue
-		}
-		if err := sh.rec.Apply(e); err != nil {
-			return nil, 0, err
-		}
 	}
 	return sh, version, nil
 }
