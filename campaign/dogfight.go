@@ -296,17 +296,20 @@ func (s *Service) DogfightManeuver(req ManeuverRequest) (ManeuverResult, error) 
 // emits it.
 func (d *decision) recordManeuver(ed rules.Edition, df *projections.Dogfight, mover, target *ship, in rules.ManeuverInput, o rules.ManeuverOutcome, moverPilot, targetPilot string, req ManeuverRequest) (events.DogfightManeuvered, error) {
 	// "Only one craft can pursue a fleeing foe."
-	if o.MoverPos == rules.Pursuit {
-		if other := df.PursuerOf(target.member.ID, mover.member.ID); other != "" {
-			c, _ := df.CraftByID(other)
-			return events.DogfightManeuvered{}, rules.Errorf(rules.CodeRule, "%s is already pursued by %s: only one craft can pursue a fleeing foe", target.rec.Name, c.Name)
+	if other := df.SecondPursuer(mover.member.ID, target.member.ID, o.MoverPos, o.TargetPos); other != "" {
+		c, _ := df.CraftByID(other)
+		fled := target.rec.Name
+		if o.TargetPos == rules.Pursuit {
+			fled = mover.rec.Name
 		}
-	}
-	if o.TargetPos == rules.Pursuit {
-		if other := df.PursuerOf(mover.member.ID, target.member.ID); other != "" {
-			c, _ := df.CraftByID(other)
-			return events.DogfightManeuvered{}, rules.Errorf(rules.CodeRule, "%s is already pursued by %s: only one craft can pursue a fleeing foe", mover.rec.Name, c.Name)
+		if o.Contest == nil || req.Faces[0] != nil || req.Faces[1] != nil {
+			// Nothing rolled, or dice entered: refuse, so the table can choose.
+			return events.DogfightManeuvered{}, rules.Errorf(rules.CodeRule, "%s is already pursued by %s: only one craft can pursue a fleeing foe", fled, c.Name)
 		}
+		// The program rolled: the roll stands, and the winner cannot take
+		// the pursuit; the positions stay.
+		o.MoverPos, o.TargetPos = in.MoverPos, in.MoverPos.Mirror()
+		o.Explanation += fmt.Sprintf(" But %s is already pursued by %s, and only one craft can pursue a fleeing foe: the positions stay.", fled, c.Name)
 	}
 	m := events.DogfightManeuvered{Mover: events.DogfightShip{ShipID: mover.member.ID, Name: mover.rec.Name}, Target: events.DogfightShip{ShipID: target.member.ID, Name: target.rec.Name},
 		Pilot: moverPilot, TargetPilot: targetPilot, Unopposed: o.Unopposed, Winner: o.Winner, Chosen: string(o.Chosen), Explanation: o.Explanation, Round: df.Round, Edition: string(ed),

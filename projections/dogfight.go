@@ -69,6 +69,23 @@ func (d *Dogfight) PursuerOf(b, except string) string {
 	return ""
 }
 
+// SecondPursuer returns the craft that already pursues one of the pair when
+// the positions mover→target would make the other a second pursuer ("Only
+// one craft can pursue a fleeing foe"); "" when they do not.
+func (d *Dogfight) SecondPursuer(mover, target string, moverPos, targetPos rules.Position) string {
+	if moverPos == rules.Pursuit {
+		if other := d.PursuerOf(target, mover); other != "" {
+			return other
+		}
+	}
+	if targetPos == rules.Pursuit {
+		if other := d.PursuerOf(mover, target); other != "" {
+			return other
+		}
+	}
+	return ""
+}
+
 // Targets returns the craft a is pursuing.
 func (d *Dogfight) Targets(a string) []string {
 	var out []string

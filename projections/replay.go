@@ -879,6 +879,11 @@ func (w *World) checkManeuver(m *events.DogfightManeuvered) string {
 	if err != nil {
 		return err.Error()
 	}
+	if w.Dogfight.SecondPursuer(m.Mover.ShipID, m.Target.ShipID, o.MoverPos, o.TargetPos) != "" {
+		// A program roll that would make a second pursuer leaves the
+		// positions as they were.
+		o.MoverPos, o.TargetPos = in.MoverPos, in.MoverPos.Mirror()
+	}
 	if len(m.Positions) < 2 || m.Positions[0].Position != string(o.MoverPos) || m.Positions[1].Position != string(o.TargetPos) {
 		return fmt.Sprintf("maneuver left %s %s; the rules give %s %s", mv.Name, m.Positions[0].Position, mv.Name, o.MoverPos)
 	}
