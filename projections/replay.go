@@ -809,8 +809,8 @@ func (w *World) checkShipHit(sh *Ship, p *events.ShipHit, seq int64) string {
 }
 
 // applyDogfight folds an event of the dogfight stream, checking that the
-// craft it names exist and re-deciding every maneuver (fire is folded as
-// recorded).
+// craft it names exist, re-deciding every maneuver, and checking every
+// shot's dice against its recorded outcome.
 func (w *World) applyDogfight(e events.Event) string {
 	p, err := events.Decode(e)
 	if err != nil {
@@ -839,8 +839,11 @@ func (w *World) applyDogfight(e events.Event) string {
 		}
 	}
 	problem := ""
-	if m, ok := p.(*events.DogfightManeuvered); ok {
-		problem = w.checkManeuver(m)
+	switch p := p.(type) {
+	case *events.DogfightManeuvered:
+		problem = w.checkManeuver(p)
+	case *events.DogfightFired:
+		problem = w.checkFire(p)
 	}
 	if err := w.Dogfight.Apply(e); err != nil && problem == "" {
 		problem = err.Error()
@@ -886,6 +889,47 @@ func (w *World) checkManeuver(m *events.DogfightManeuvered) string {
 	}
 	if len(m.Positions) < 2 || m.Positions[0].Position != string(o.MoverPos) || m.Positions[1].Position != string(o.TargetPos) {
 		return fmt.Sprintf("maneuver left %s %s; the rules give %s %s", mv.Name, m.Positions[0].Position, mv.Name, o.MoverPos)
+	}
+	return ""
+}
+
+// checkFire checks a shot's recorded dice: the gunner's faces add up to his
+// total, the outcome follows from the total and the target, and on a hit
+// the damage is the attacker's weapon dice. (The gunner's target number is
+// taken as recorded.)
+func (w *World) checkFire(f *events.DogfightFired) string {
+	c := f.Check
+	if c.Outcome == "no shot" {
+		if f.Hit || f.PilotContest == nil || f.PilotContest.Winner == 0 {
+			return "a firing run recorded with no shot, though its pilot check was not lost"
+		}
+		return ""
+	}
+	sum := 0
+	for _, x := range c.Faces {
+		if x < 1 || x > 6 {
+			return fmt.Sprintf("shot recorded face %d", x)
+		}
+		sum += x
+	}
+	if sum != c.Sum || (c.Total <= c.Target) != f.Hit || (c.Outcome == "hit") != f.Hit {
+		return fmt.Sprintf("shot recorded %v = %d vs %d as %s", c.Faces, c.Total, c.Target, c.Outcome)
+	}
+	if f.Hit {
+		dice := w.Ships[f.Attacker.ShipID].ShipRecord().WeaponDice
+		if f.Damage == nil || len(f.Damage.Faces) != dice {
+			return fmt.Sprintf("a hit by %s recorded without its %dd6", f.Attacker.Name, dice)
+		}
+		total := 0
+		for _, x := range f.Damage.Faces {
+			if x < 1 || x > 6 {
+				return fmt.Sprintf("weapon die recorded as %d", x)
+			}
+			total += x
+		}
+		if total != f.Damage.Total {
+			return fmt.Sprintf("weapon dice %v recorded as %d", f.Damage.Faces, f.Damage.Total)
+		}
 	}
 	return ""
 }

@@ -126,3 +126,46 @@ func TestReplaySkipsCommandsOutOfEffect(t *testing.T) {
 		t.Fatalf("replay without the spend: %+v %+v", w.Violations, w.Sheets["A"])
 	}
 }
+
+func TestReplayChecksShots(t *testing.T) {
+	built := func(id, name string) step {
+		return step{events.ShipStream(id), "K" + id, events.ShipBuilt{ShipID: id, Name: name, Record: "Cargo1, Engineering1, Operations1, Living1, d6/1", Cost: 12, Edition: "2021"}}
+	}
+	shot := func(faces []int, total int, outcome string, hit bool, dmg []int) events.DogfightFired {
+		f := events.DogfightFired{Attacker: events.DogfightShip{ShipID: "A", Name: "A"}, Target: events.DogfightShip{ShipID: "B", Name: "B"}, Gunner: "Hector", Kind: "pursuit",
+			Check: events.AttackRoll{Expr: "3/DX+Gunner", Faces: faces, Sum: total, Total: total, Target: 13, Outcome: outcome}, Hit: hit, Edition: "2021"}
+		if dmg != nil {
+			f.Damage = &events.AttackRoll{Expr: "d6", Faces: dmg, Sum: dmg[0], Total: dmg[0]}
+		}
+		return f
+	}
+	base := []step{
+		{events.CampaignStream, "K1", events.CampaignCreated{Name: "t", Edition: "2021"}},
+		built("A", "A"), built("B", "B"),
+		{events.DogfightStream, "K4", events.DogfightStarted{Number: 1, Ships: []events.DogfightShip{{ShipID: "A", Name: "A"}, {ShipID: "B", Name: "B"}}}},
+	}
+	for _, tt := range []struct {
+		name string
+		shot events.DogfightFired
+		want string
+	}{
+		{"a fair miss", shot([]int{6, 6, 6}, 18, "miss", false, nil), ""},
+		{"a miss recorded as a hit", shot([]int{6, 6, 6}, 18, "hit", true, []int{3}), "as hit"},
+		{"faces that do not add up", shot([]int{1, 1, 1}, 9, "hit", true, []int{3}), "as hit"},
+		{"a hit without its weapon dice", shot([]int{3, 3, 3}, 9, "hit", true, nil), "without its 1d6"},
+		{"a weapon die of 7", shot([]int{3, 3, 3}, 9, "hit", true, []int{7}), "weapon die recorded as 7"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			w := Replay(logOf(t, append(base, step{events.DogfightStream, "K5", tt.shot})...), nil)
+			if tt.want == "" {
+				if len(w.Violations) != 0 {
+					t.Fatalf("violations: %+v", w.Violations)
+				}
+				return
+			}
+			if len(w.Violations) == 0 || !strings.Contains(w.Violations[0].Problem, tt.want) || w.Violations[0].Seq != 5 {
+				t.Fatalf("violations %+v, want seq 5 containing %q", w.Violations, tt.want)
+			}
+		})
+	}
+}
