@@ -376,6 +376,32 @@ func (w *World) check(e events.Event, ed rules.Edition, s *Sheet, p events.Paylo
 		if dies, _ := rules.EndOfCombat(s.Body()); !dies {
 			return fmt.Sprintf("%s died with %d damage against ST %d", s.Name, s.Damage, s.Attributes.ST)
 		}
+	case *events.AttackMade:
+		return w.checkAttack(ed, s, p)
+	case *events.RestTaken:
+		before := 0
+		if g, ok := p.GameTimeOf(); ok && s.Rest.Adventure == g.Adventure && s.Rest.UntilDay == p.UntilDay-p.Days {
+			before = s.Rest.Days
+		}
+		cond := rules.RestConditions{StayedPut: p.StayedPut, Sheltered: p.Sheltered, Provisioned: p.Provisioned, NoStrenuous: p.NoStrenuous}
+		healed, after, _ := rules.RestHealing(ed, s.Body(), p.Days, before, cond)
+		if healed != p.Healed || after != p.RestedDays {
+			return fmt.Sprintf("%s rested %d days healing %d (%d in a row); the %s rules give %d (%d in a row)", s.Name, p.Days, p.Healed, p.RestedDays, ed, healed, after)
+		}
+	case *events.ItemEquipped:
+		if p.Slot == "armor" {
+			if _, err := rules.LookupArmor(ed, p.Item); err != nil {
+				return err.Error()
+			}
+			break
+		}
+		wp, err := rules.LookupWeapon(ed, p.Item)
+		if err != nil {
+			return err.Error()
+		}
+		if err := rules.CheckHeft(ed, s.Name, s.Attributes.ST, wp); err != nil {
+			return err.Error()
+		}
 	case *events.CurseLifted:
 		m, err := rules.ParseLiftMethod(p.Method)
 		if err != nil {
@@ -930,6 +956,52 @@ func (w *World) checkFire(f *events.DogfightFired) string {
 		if total != f.Damage.Total {
 			return fmt.Sprintf("weapon dice %v recorded as %d", f.Damage.Faces, f.Damage.Total)
 		}
+	}
+	return ""
+}
+
+// checkAttack re-resolves an attack from its recorded dice and the
+// attacker's and target's standing, and compares what it recorded.
+func (w *World) checkAttack(ed rules.Edition, a *Sheet, p *events.AttackMade) string {
+	if p.AttackerID != a.ID || p.DX != a.Attributes.DX || p.Restriction != a.Restriction() || p.Curses != a.Curses {
+		return fmt.Sprintf("attack recorded %s with DX %d (restriction %d, curses %d); the sheet had DX %d (%d, %d)", p.Attacker, p.DX, p.Restriction, p.Curses, a.Attributes.DX, a.Restriction(), a.Curses)
+	}
+	wp, err := rules.LookupWeapon(ed, p.Weapon)
+	if err != nil {
+		return err.Error()
+	}
+	in := rules.AttackInput{Edition: ed, Attacker: p.Attacker, AttackerDX: p.DX, AttackerRestriction: p.Restriction, AttackerST: a.Attributes.ST,
+		AttackerCurses: p.Curses, Weapon: wp, SkillName: p.Skill, SkillLevel: p.SkillLevel, Bonus: rules.SkillBonus(p.Bonus),
+		Target: p.Target, TargetST: p.TargetST, FatigueSetting: p.Fatigue && wp.Has(rules.FlagFatigueSetting)}
+	if t, ok := w.Sheets[p.TargetID]; ok && t.Armor != nil {
+		in.TargetArmor = &rules.Armor{Key: t.Armor.Item, Name: t.Armor.Name, Protection: t.Armor.Protection, Restriction: t.Armor.Restriction, NoBullets: t.Armor.NoBullets, SpaceSuit: t.Armor.SpaceSuit}
+	}
+	dodged := p.Dodge != nil && p.Dodge.Outcome == "pass"
+	var dmg []int
+	switch {
+	case p.Damage != nil:
+		dmg = p.Damage.Faces
+	case dodged && wp.Damage != nil:
+		dmg = make([]int, wp.Damage.Count) // never rolled: any faces do
+		for i := range dmg {
+			dmg[i] = 1
+		}
+	}
+	o, err := rules.ResolveAttack(in, rules.NewGivenFaces(p.Hit.Faces), rules.NewGivenFaces(dmg))
+	if err != nil {
+		return err.Error()
+	}
+	if o.Hit.Total != p.Hit.Total || o.Hit.Target != p.Hit.Target || o.Hit.Pass != (p.Hit.Outcome == "hit") {
+		return fmt.Sprintf("attack recorded %v = %d vs %d, %s; the rules give %d vs %d", p.Hit.Faces, p.Hit.Total, p.Hit.Target, p.Hit.Outcome, o.Hit.Total, o.Hit.Target)
+	}
+	if dodged {
+		if p.Taken != 0 {
+			return fmt.Sprintf("a dodged attack recorded %d points taken", p.Taken)
+		}
+		return ""
+	}
+	if o.BeforeArmor != p.BeforeArmor || o.ArmorStopped != p.ArmorStopped || o.Taken != p.Taken || o.Fatigue != p.Fatigue {
+		return fmt.Sprintf("attack recorded %d before armour, %d stopped, %d taken; the rules give %d, %d, %d", p.BeforeArmor, p.ArmorStopped, p.Taken, o.BeforeArmor, o.ArmorStopped, o.Taken)
 	}
 	return ""
 }

@@ -169,3 +169,46 @@ func TestReplayChecksShots(t *testing.T) {
 		})
 	}
 }
+
+func TestReplayChecksAttacksRestAndEquipment(t *testing.T) {
+	hector := events.CharacterCreated{CharacterID: "H", Name: "Hector", Edition: "2021", Attributes: events.Attributes{ST: 11, DX: 12, IQ: 9}}
+	attack := func(taken int) events.AttackMade {
+		// Example 4: a handgun, 2d6-1 with 5,2 = 6; no armour: 6 taken.
+		return events.AttackMade{AttackerID: "A", Attacker: "Ajax", TargetID: "H", Target: "Hector", TargetST: 11, Weapon: "handgun", WeaponName: "Handgun", DX: 11,
+			Hit:    events.AttackRoll{Expr: "3/DX", Faces: []int{1, 3, 6}, Sum: 10, Total: 10, Target: 11, Outcome: "hit"},
+			Damage: &events.AttackRoll{Expr: "2d6-1", Faces: []int{5, 2}, Sum: 7, Total: 6}, BeforeArmor: 6, Taken: taken, Edition: "2021"}
+	}
+	base := func() []step {
+		return []step{
+			{events.CampaignStream, "K1", events.CampaignCreated{Name: "t", Edition: "2021"}},
+			{ajaxStream, "K2", events.CharacterCreated{CharacterID: "A", Name: "Ajax", Edition: "2021", Attributes: events.Attributes{ST: 12, DX: 11, IQ: 9}}},
+			{"character/H", "K3", hector},
+		}
+	}
+	for _, tt := range []struct {
+		name string
+		more []step
+		want string
+	}{
+		{"worked example 4", []step{{ajaxStream, "K4", attack(6)}}, ""},
+		{"a forged damage", []step{{ajaxStream, "K4", attack(2)}}, "the rules give 6, 0, 6"},
+		{"a weapon above the heft", []step{{"character/H", "K4", events.ItemEquipped{Slot: "weapon", Item: "fire_axe", Name: "Fire Axe", Edition: "2021"}}}, "heft is 12"},
+		{"rest that heals too much", []step{
+			{"character/H", "K4", events.DamageTaken{Dealt: 5, Damage: 5}},
+			{"character/H", "K5", events.RestTaken{Stamp: events.Stamp{At: &events.GameTime{Adventure: 1, Day: 3}}, Days: 2, StayedPut: true, Sheltered: true, Provisioned: true, NoStrenuous: true, Healed: 5, RestedDays: 2, UntilDay: 3, Edition: "2021"}},
+		}, "the 2021 rules give 2"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			w := Replay(logOf(t, append(base(), tt.more...)...), nil)
+			if tt.want == "" {
+				if len(w.Violations) != 0 {
+					t.Fatalf("violations: %+v", w.Violations)
+				}
+				return
+			}
+			if len(w.Violations) == 0 || !strings.Contains(w.Violations[0].Problem, tt.want) {
+				t.Fatalf("violations %+v, want one containing %q", w.Violations, tt.want)
+			}
+		})
+	}
+}
