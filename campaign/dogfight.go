@@ -90,8 +90,7 @@ func (d *decision) inDogfight(df *projections.Dogfight, name string) (*ship, err
 // the water as one that has had its turn (it "can no longer move or fire").
 func (d *decision) firstRound(df *projections.Dogfight) bool {
 	return df.FirstRound(func(id string) bool {
-		c, _ := df.CraftByID(id)
-		sh, err := d.ship(c.Name)
+		sh, err := d.shipByMember(projections.ShipMember{ID: id})
 		return err != nil || !sh.rec.DIW
 	})
 }

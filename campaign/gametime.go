@@ -108,6 +108,21 @@ func (d *decision) inAdventure(what string) (*projections.Campaign, error) {
 	return c, nil
 }
 
+// timeStep opens a step of game time taken outside combat: an adventure
+// must be under way and no encounter, and the deaths still pending resolve
+// first. It returns the campaign and who died.
+func (d *decision) timeStep(what, refusal string) (*projections.Campaign, []string, error) {
+	c, err := d.inAdventure(what)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := d.noEncounter(c, refusal); err != nil {
+		return nil, nil, err
+	}
+	died, err := d.resolveDeaths()
+	return c, died, err
+}
+
 func (d *decision) noEncounter(c *projections.Campaign, what string) error {
 	if c.InEncounter {
 		return rules.Errorf(rules.CodeRule, "%s: encounter %d%s is under way; end it first with `ltscamp encounter end --outcome victory|fled|other`", what, c.Encounter, titled(c.EncounterTitle))
@@ -149,14 +164,8 @@ func (s *Service) AdventureStart(title string) (TimeResult, error) {
 // character recovers fully ("Between adventures, characters recover fully").
 func (s *Service) AdventureEnd() (TimeResult, error) {
 	return s.timeCommand(func(d *decision) error {
-		c, err := d.inAdventure("adventure end")
+		c, _, err := d.timeStep("adventure end", "the adventure cannot end")
 		if err != nil {
-			return err
-		}
-		if err := d.noEncounter(c, "the adventure cannot end"); err != nil {
-			return err
-		}
-		if _, err := d.resolveDeaths(); err != nil {
 			return err
 		}
 		if err := d.expireKarma(); err != nil {
@@ -200,14 +209,8 @@ func (s *Service) DayNext(n int) (TimeResult, error) {
 		if n < 1 {
 			return rules.Errorf(rules.CodeInvalid, "--days %d: advance 1 day or more", n)
 		}
-		c, err := d.inAdventure("day next")
+		c, _, err := d.timeStep("day next", "the day cannot end")
 		if err != nil {
-			return err
-		}
-		if err := d.noEncounter(c, "the day cannot end"); err != nil {
-			return err
-		}
-		if _, err := d.resolveDeaths(); err != nil {
 			return err
 		}
 		return d.advanceDays(c, n, "day next")
@@ -228,14 +231,8 @@ func (d *decision) advanceDays(c *projections.Campaign, n int, reason string) er
 func (s *Service) EncounterStart(title string) (TimeResult, error) {
 	title = strings.TrimSpace(title)
 	return s.timeCommand(func(d *decision) error {
-		c, err := d.inAdventure("encounter start")
+		c, _, err := d.timeStep("encounter start", "a new encounter cannot start")
 		if err != nil {
-			return err
-		}
-		if err := d.noEncounter(c, "a new encounter cannot start"); err != nil {
-			return err
-		}
-		if _, err := d.resolveDeaths(); err != nil {
 			return err
 		}
 		n := c.Encounter + 1
@@ -386,14 +383,7 @@ func (s *Service) Rest(req RestRequest) (TimeResult, error) {
 		if len(req.Names) == 0 {
 			return rules.Errorf(rules.CodeInvalid, "name who rests")
 		}
-		c, err := d.inAdventure("rest")
-		if err != nil {
-			return err
-		}
-		if err := d.noEncounter(c, "nobody rests"); err != nil {
-			return err
-		}
-		died, err := d.resolveDeaths()
+		c, died, err := d.timeStep("rest", "nobody rests")
 		if err != nil {
 			return err
 		}

@@ -100,34 +100,6 @@ func (v *view) character(name string) (*character, error) {
 	return c, err
 }
 
-// Info describes the campaign.
-type Info struct {
-	projections.Campaign
-	Characters int   `json:"characters"`
-	Events     int64 `json:"events"`
-}
-
-// Info returns the campaign's name, edition and size.
-func (s *Service) Info() (Info, error) {
-	v, err := s.view("")
-	if err != nil {
-		return Info{}, err
-	}
-	c, err := v.campaign()
-	if err != nil {
-		return Info{}, err
-	}
-	r, err := v.roster()
-	if err != nil {
-		return Info{}, err
-	}
-	n, err := s.store.Count()
-	if err != nil {
-		return Info{}, err
-	}
-	return Info{Campaign: c, Characters: len(r.Members), Events: n}, nil
-}
-
 // Edition returns the campaign's edition.
 func (s *Service) Edition() (rules.Edition, error) {
 	v, err := s.view("")
@@ -364,30 +336,6 @@ func anyTypeHasPrefix(prefix string) bool {
 
 // EventCount returns the number of events in the log.
 func (s *Service) EventCount() (int64, error) { return s.store.Count() }
-
-// Ledger returns a character's itemised XP ledger, with reverted entries
-// marked and left out of the balance.
-func (s *Service) Ledger(name string) (projections.Sheet, projections.Ledger, error) {
-	v, err := s.view("")
-	if err != nil {
-		return projections.Sheet{}, projections.Ledger{}, err
-	}
-	c, err := v.character(name)
-	if err != nil {
-		return projections.Sheet{}, projections.Ledger{}, err
-	}
-	evs, err := s.store.ReadStream(c.stream, 0)
-	if err != nil {
-		return projections.Sheet{}, projections.Ledger{}, err
-	}
-	var l projections.Ledger
-	for _, e := range evs {
-		if err := l.Apply(e, &v.rv); err != nil {
-			return c.sheet, l, err
-		}
-	}
-	return c.sheet, l, nil
-}
 
 // Timeline tells the campaign day by day, folded from the whole log
 // (commands in effect only). adventure and day, when not 0, keep one

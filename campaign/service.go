@@ -183,6 +183,8 @@ type decision struct {
 	roster   *projections.Roster
 	reverts  *projections.Reverts
 	chars    map[string]*character
+	fleet    *projections.Fleet
+	ships    map[string]*ship
 	// dodged is an attack's dodge roll, kept for the space-suit check.
 	dodged *dodgeCheck
 	// at is the game time the command has reached: read from the

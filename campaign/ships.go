@@ -48,17 +48,40 @@ func (s *Service) loadShip(m projections.ShipMember, rv *projections.Reverts, up
 	return sh, version, nil
 }
 
-// ship loads a ship for a decision and records its version.
+// fleetState lists the ships (once per decision).
+func (d *decision) fleetState() (*projections.Fleet, error) {
+	if d.fleet == nil {
+		rv, err := d.revertsState()
+		if err != nil {
+			return nil, err
+		}
+		f, err := d.s.fleet(rv, 0)
+		if err != nil {
+			return nil, err
+		}
+		d.fleet = &f
+	}
+	return d.fleet, nil
+}
+
+// ship loads a ship for a decision (once) and records its version.
 func (d *decision) ship(name string) (*ship, error) {
+	f, err := d.fleetState()
+	if err != nil {
+		return nil, err
+	}
+	m, err := findShip(f, name)
+	if err != nil {
+		return nil, err
+	}
+	return d.shipByMember(m)
+}
+
+func (d *decision) shipByMember(m projections.ShipMember) (*ship, error) {
+	if sh, ok := d.ships[m.ID]; ok {
+		return sh, nil
+	}
 	rv, err := d.revertsState()
-	if err != nil {
-		return nil, err
-	}
-	f, err := d.s.fleet(rv, 0)
-	if err != nil {
-		return nil, err
-	}
-	m, err := findShip(&f, name)
 	if err != nil {
 		return nil, err
 	}
@@ -67,6 +90,10 @@ func (d *decision) ship(name string) (*ship, error) {
 		return nil, err
 	}
 	d.expect(sh.stream, version)
+	if d.ships == nil {
+		d.ships = map[string]*ship{}
+	}
+	d.ships[m.ID] = sh
 	return sh, nil
 }
 
@@ -81,11 +108,7 @@ func (s *Service) ShipNew(name, record, owner string) (projections.Ship, error) 
 		if name == "" {
 			return rules.Errorf(rules.CodeInvalid, "a ship needs a name")
 		}
-		rv, err := d.revertsState()
-		if err != nil {
-			return err
-		}
-		f, err := d.s.fleet(rv, 0)
+		f, err := d.fleetState()
 		if err != nil {
 			return err
 		}
@@ -220,11 +243,7 @@ func (s *Service) ShipCrew(shipName, section string, names []string) (projection
 
 // leaveOtherShips takes a character off any other ship before he boards one.
 func (d *decision) leaveOtherShips(c *character, boarding *ship) error {
-	rv, err := d.revertsState()
-	if err != nil {
-		return err
-	}
-	f, err := d.s.fleet(rv, 0)
+	f, err := d.fleetState()
 	if err != nil {
 		return err
 	}
@@ -232,14 +251,13 @@ func (d *decision) leaveOtherShips(c *character, boarding *ship) error {
 		if m.ID == boarding.member.ID {
 			continue
 		}
-		other, version, err := d.s.loadShip(m, rv, 0)
+		other, err := d.shipByMember(m)
 		if err != nil {
 			return err
 		}
 		if other.rec.Aboard(c.member.ID) < 0 {
 			continue
 		}
-		d.expect(other.stream, version)
 		if err := d.emit(other.stream, events.ShipUncrewed{CharacterID: c.member.ID, Character: c.sheet.Name}); err != nil {
 			return err
 		}
