@@ -27,7 +27,7 @@ func mustSpend(t *testing.T, s *Service, name, target string) SpendResult {
 	return res
 }
 
-func mustAudit(t *testing.T, s *Service, name string) XPAudit {
+func mustAudit(t *testing.T, s *Service, name string) projections.XPAudit {
 	t.Helper()
 	au, err := s.AuditXP(name)
 	if err != nil {
@@ -119,16 +119,16 @@ func TestAuditXP(t *testing.T) {
 		t.Errorf("the skill is reverted by cascade of the award: %+v", rv)
 	}
 	st := au.Rows[1]
-	if st.Formula != "current level + 6 = 12 + 6" || st.Edition != "2021" || *st.Rules != (RulesPrice{Price: 18, Formula: "current level + 6 = 12 + 6", Edition: rules.Edition2021, OK: true}) {
+	if st.Formula != "current level + 6 = 12 + 6" || st.Edition != "2021" || *st.Rules != (projections.RulesPrice{Price: 18, Formula: "current level + 6 = 12 + 6", Edition: rules.Edition2021, OK: true}) {
 		t.Errorf("ST spend: formula %q, edition %q, rules %+v", st.Formula, st.Edition, st.Rules)
 	}
 	if au.Earned != 21 || au.Spent != 18 || au.Unspent != 3 || au.SheetUnspent != 3 {
 		t.Errorf("earned %d, spent %d, unspent %d, sheet %d; want 21, 18, 3, 3", au.Earned, au.Spent, au.Unspent, au.SheetUnspent)
 	}
-	wantAssert := []Assertion{
-		{AssertBalance, true, "earned − spent = unspent: 21 − 18 = 3"},
-		{AssertNeverNegative, true, "unspent ≥ 0 at every row: lowest 2, after seq 5"},
-		{AssertPrices, true, "every spend priced by the 2021 rules: 2 of 2 spends"},
+	wantAssert := []projections.Assertion{
+		{Name: projections.AssertBalance, OK: true, Detail: "earned − spent = unspent: 21 − 18 = 3"},
+		{Name: projections.AssertNeverNegative, OK: true, Detail: "unspent ≥ 0 at every row: lowest 2, after seq 5"},
+		{Name: projections.AssertPrices, OK: true, Detail: "every spend priced by the 2021 rules: 2 of 2 spends"},
 	}
 	if fmt.Sprint(au.Assertions) != fmt.Sprint(wantAssert) || !au.OK || len(au.Failed()) != 0 {
 		t.Errorf("assertions %+v (ok %v), want %+v", au.Assertions, au.OK, wantAssert)
@@ -180,7 +180,7 @@ func TestAuditXPCatchesHandWrittenSpends(t *testing.T) {
 		t.Fatalf("hand-written row %+v, rules %+v", bad, bad.Rules)
 	}
 	failed := au.Failed()
-	if len(failed) != 2 || failed[0].Name != AssertNeverNegative || failed[1].Name != AssertPrices {
+	if len(failed) != 2 || failed[0].Name != projections.AssertNeverNegative || failed[1].Name != projections.AssertPrices {
 		t.Fatalf("failed assertions %+v", failed)
 	}
 	if failed[0].Detail != "unspent ≥ 0 at every row: lowest -2, after seq 5" {

@@ -8,7 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ltscamp/ltscamp/campaign"
-	"github.com/ltscamp/ltscamp/events"
+	"github.com/ltscamp/ltscamp/exports"
 	"github.com/ltscamp/ltscamp/projections"
 	"github.com/ltscamp/ltscamp/rules"
 )
@@ -31,51 +31,6 @@ func newAuditCmd(a *app) *cobra.Command {
 	}
 	cmd.AddCommand(newAuditXPCmd(a))
 	return cmd
-}
-
-// auditJSON is the --json shape of an XP audit.
-type auditJSON struct {
-	Character    string               `json:"character"`
-	CharacterID  string               `json:"character_id"`
-	Edition      rules.Edition        `json:"edition"`
-	Rows         []auditRowJSON       `json:"rows"`
-	Earned       int                  `json:"earned"`
-	Spent        int                  `json:"spent"`
-	Unspent      int                  `json:"unspent"`
-	SheetUnspent int                  `json:"sheet_unspent"`
-	Assertions   []campaign.Assertion `json:"assertions"`
-	OK           bool                 `json:"ok"`
-}
-
-// auditRowJSON is one row of an XP audit in --json; times are written as in
-// `log --json`.
-type auditRowJSON struct {
-	Seq        int64                `json:"seq"`
-	EventID    string               `json:"event_id"`
-	RecordedAt string               `json:"recorded_at"`
-	CommandID  string               `json:"command_id"`
-	Actor      string               `json:"actor"`
-	Kind       string               `json:"kind"`
-	What       string               `json:"what"`
-	Amount     int                  `json:"amount"`
-	Formula    string               `json:"formula,omitempty"`
-	Edition    string               `json:"edition,omitempty"`
-	Rules      *campaign.RulesPrice `json:"rules,omitempty"`
-	Balance    int                  `json:"balance"`
-	Reverted   *revertJSON          `json:"reverted,omitempty"`
-}
-
-func auditView(au campaign.XPAudit) auditJSON {
-	out := auditJSON{Character: au.Character, CharacterID: au.CharacterID, Edition: au.Edition, Rows: make([]auditRowJSON, 0, len(au.Rows)),
-		Earned: au.Earned, Spent: au.Spent, Unspent: au.Unspent, SheetUnspent: au.SheetUnspent, Assertions: au.Assertions, OK: au.OK}
-	for _, r := range au.Rows {
-		out.Rows = append(out.Rows, auditRowJSON{
-			Seq: r.Seq, EventID: r.EventID, RecordedAt: events.FormatTime(r.RecordedAt), CommandID: r.CommandID, Actor: r.Actor,
-			Kind: r.Kind, What: r.What, Amount: r.Amount, Formula: r.Formula, Edition: r.Edition, Rules: r.Rules,
-			Balance: r.Balance, Reverted: revertView(r.Reverted),
-		})
-	}
-	return out
 }
 
 func newAuditXPCmd(a *app) *cobra.Command {
@@ -105,7 +60,7 @@ A failed assertion is marked ✗ and the exit status is 7 (invalid log).`,
 					return err
 				}
 				if asJSON {
-					if err := a.out.json(auditView(au)); err != nil {
+					if err := a.out.json(exports.NewAuditJSON(au)); err != nil {
 						return err
 					}
 				} else {
@@ -127,7 +82,7 @@ A failed assertion is marked ✗ and the exit status is 7 (invalid log).`,
 }
 
 // printAudit renders an XP audit: a table, then the assertion lines.
-func printAudit(p *printer, au campaign.XPAudit) {
+func printAudit(p *printer, au projections.XPAudit) {
 	p.printf("%s\n", p.heading(fmt.Sprintf("XP audit of %s — edition %s", au.Character, au.Edition)))
 	if len(au.Rows) == 0 {
 		p.printf("no XP awarded or spent yet\n")

@@ -12,6 +12,7 @@ import (
 
 	"github.com/ltscamp/ltscamp/campaign"
 	"github.com/ltscamp/ltscamp/events"
+	"github.com/ltscamp/ltscamp/exports"
 	"github.com/ltscamp/ltscamp/projections"
 )
 
@@ -32,28 +33,7 @@ type logEvent struct {
 	Hash           string          `json:"hash"`
 	Summary        string          `json:"summary"`
 	// Reverted is set when the event's command is out of effect.
-	Reverted *revertJSON `json:"reverted,omitempty"`
-}
-
-// revertJSON is the --json shape of the undo that reverted a command.
-type revertJSON struct {
-	// Seq, EventID and CommandID identify the command.reverted event.
-	Seq        int64  `json:"seq"`
-	EventID    string `json:"event_id"`
-	CommandID  string `json:"command_id"`
-	Actor      string `json:"actor"`
-	RecordedAt string `json:"recorded_at"`
-	Reason     string `json:"reason,omitempty"`
-	// Target is the command the user undid; it differs from the event's
-	// own command when that was reverted by cascade.
-	Target string `json:"target"`
-}
-
-func revertView(r *projections.Revert) *revertJSON {
-	if r == nil {
-		return nil
-	}
-	return &revertJSON{Seq: r.Seq, EventID: r.EventID, CommandID: r.CommandID, Actor: r.Actor, RecordedAt: events.FormatTime(r.At), Reason: r.Reason, Target: r.Target}
+	Reverted *exports.RevertJSON `json:"reverted,omitempty"`
 }
 
 func eventJSON(e events.Event) logEvent {
@@ -161,7 +141,7 @@ func logRun(a *app, s *campaign.Service, o *logOptions) error {
 		enc.SetEscapeHTML(false)
 		for _, e := range evs {
 			v := eventJSON(e.Event)
-			v.Reverted = revertView(e.Reverted)
+			v.Reverted = exports.NewRevertJSON(e.Reverted)
 			if err := enc.Encode(v); err != nil {
 				return err
 			}

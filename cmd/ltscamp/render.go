@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -9,6 +8,7 @@ import (
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/lipgloss/table"
+	"github.com/ltscamp/ltscamp/exports"
 	"github.com/muesli/termenv"
 )
 
@@ -44,10 +44,7 @@ func (p *printer) note(format string, a ...any) { fmt.Fprintf(p.errw, format+"\n
 
 // json writes v as indented JSON with a trailing newline.
 func (p *printer) json(v any) error {
-	enc := json.NewEncoder(p.w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(v)
+	return exports.WriteJSON(p.w, v)
 }
 
 // heading renders a bold title.
