@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"iter"
 	"time"
 )
 
@@ -132,6 +133,17 @@ type Store interface {
 	StreamVersion(stream string) (int64, error)
 	// Read returns the events that q selects, in seq order.
 	Read(q Query) ([]Event, error)
+	// Iter yields the events that q selects, in seq order, one at a time,
+	// so that a reader of the whole log holds one event at once. It
+	// yields a non-nil error once, as its last pair, when reading fails;
+	// breaking out of the loop early releases the read.
+	Iter(q Query) iter.Seq2[Event, error]
+	// Load appends events sealed elsewhere (a restore from a backup),
+	// keeping their seqs, IDs, envelopes and hashes. Each must continue
+	// the chain from the log's head (see Link) and its stream's version
+	// by one, and its ID must be new; otherwise Load returns an error
+	// matching ErrBadLoad and appends none of them.
+	Load(batch []Event) error
 	// EventByID returns the event with the given ULID, or an error matching
 	// ErrNotFound.
 	EventByID(id string) (Event, error)
@@ -160,6 +172,8 @@ var (
 	// ErrInvalidCommand means a command is malformed (no ID, a stream with no
 	// expected version, an empty payload...). It is a programming error.
 	ErrInvalidCommand = errors.New("invalid command")
+	// ErrBadLoad means events given to Load do not continue the log.
+	ErrBadLoad = errors.New("events do not continue the log")
 )
 
 // ConcurrencyError reports which stream moved on.

@@ -86,23 +86,42 @@ func ComputeHash(prev []byte, e Event) []byte {
 // that does not match the event's contents). ok is false when the chain is
 // intact.
 func ChainBreak(events []Event, prev []byte) (seq int64, reason string, ok bool) {
-	running := prev
-	for i, e := range events {
-		switch {
-		case i == 0 && e.Seq < 1:
-			return e.Seq, fmt.Sprintf("seq %d is not a log position (seqs start at 1)", e.Seq), true
-		case i == 0 && e.Seq == 1 && !bytes.Equal(prev, GenesisHash()):
-			return e.Seq, "the chain does not start from the genesis hash", true
-		case i > 0 && e.Seq != events[i-1].Seq+1:
-			return e.Seq, fmt.Sprintf("seq gap: expected seq %d after %d, found %d", events[i-1].Seq+1, events[i-1].Seq, e.Seq), true
-		case !bytes.Equal(e.PrevHash, running):
-			return e.Seq, fmt.Sprintf("prev_hash %x is not the previous event's hash %x", e.PrevHash, running), true
+	if len(events) == 0 {
+		return 0, "", false
+	}
+	// The seq before the first event: a genesis prev hash stands before
+	// seq 1, any other before whatever seq comes first.
+	last := events[0].Seq - 1
+	if bytes.Equal(prev, GenesisHash()) {
+		last = 0
+	}
+	for _, e := range events {
+		if reason := Link(last, prev, e); reason != "" {
+			return e.Seq, reason, true
 		}
-		want := ComputeHash(running, e)
-		if !bytes.Equal(e.Hash, want) {
-			return e.Seq, fmt.Sprintf("hash %x does not match the event's contents (recomputed %x)", e.Hash, want), true
-		}
-		running = e.Hash
+		last, prev = e.Seq, e.Hash
 	}
 	return 0, "", false
+}
+
+// Link checks that e continues the chain after the event at seq prevSeq
+// whose hash is prevHash (0 and GenesisHash before the first event). It
+// returns why e does not continue it (a seq that is not prevSeq+1, a
+// PrevHash that is not prevHash, or a Hash that does not match the event's
+// contents), or "" when it does.
+func Link(prevSeq int64, prevHash []byte, e Event) string {
+	switch {
+	case e.Seq < 1:
+		return fmt.Sprintf("seq %d is not a log position (seqs start at 1)", e.Seq)
+	case e.Seq != prevSeq+1:
+		return fmt.Sprintf("seq gap: expected seq %d after %d, found %d", prevSeq+1, prevSeq, e.Seq)
+	case e.Seq == 1 && !bytes.Equal(prevHash, GenesisHash()):
+		return "the chain does not start from the genesis hash"
+	case !bytes.Equal(e.PrevHash, prevHash):
+		return fmt.Sprintf("prev_hash %x is not the previous event's hash %x", e.PrevHash, prevHash)
+	}
+	if want := ComputeHash(prevHash, e); !bytes.Equal(e.Hash, want) {
+		return fmt.Sprintf("hash %x does not match the event's contents (recomputed %x)", e.Hash, want)
+	}
+	return ""
 }

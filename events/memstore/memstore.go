@@ -5,6 +5,7 @@ package memstore
 import (
 	"errors"
 	"fmt"
+	"iter"
 	"slices"
 	"strings"
 	"sync"
@@ -125,6 +126,54 @@ func (s *Store) Read(q events.Query) ([]events.Event, error) {
 		out[i] = clone(out[i])
 	}
 	return out, nil
+}
+
+// Iter implements events.Store. It reads under the lock once and yields
+// copies, so the loop body may call the store.
+func (s *Store) Iter(q events.Query) iter.Seq2[events.Event, error] {
+	return func(yield func(events.Event, error) bool) {
+		evs, err := s.Read(q)
+		if err != nil {
+			yield(events.Event{}, err)
+			return
+		}
+		for _, e := range evs {
+			if !yield(e, nil) {
+				return
+			}
+		}
+	}
+}
+
+// Load implements events.Store.
+func (s *Store) Load(batch []events.Event) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return errClosed
+	}
+	seq, hash := s.head()
+	err := events.CheckLoad(seq, hash, batch, func(stream string) (int64, error) {
+		return int64(len(s.byStream[stream])), nil
+	})
+	if err != nil {
+		return err
+	}
+	ids := make(map[string]bool, len(batch))
+	for _, e := range batch {
+		if _, taken := s.byID[e.ID]; taken || ids[e.ID] {
+			return fmt.Errorf("%w: seq %d: event ID %q is already in the log", events.ErrBadLoad, e.Seq, e.ID)
+		}
+		ids[e.ID] = true
+	}
+	for _, e := range batch {
+		idx := len(s.log)
+		s.log = append(s.log, clone(e))
+		s.byID[e.ID] = idx
+		s.byCommand[e.CommandID] = append(s.byCommand[e.CommandID], idx)
+		s.byStream[e.Stream] = append(s.byStream[e.Stream], idx)
+	}
+	return nil
 }
 
 // match reports whether e passes every filter of q except Limit.

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"iter"
 	"slices"
 	"strings"
 
@@ -154,6 +155,62 @@ func (s *Store) StreamVersion(stream string) (int64, error) {
 
 // Read implements events.Store.
 func (s *Store) Read(q events.Query) ([]events.Event, error) {
+	query, args := selectQuery(q)
+	es, err := scanEvents(s.db.QueryContext(context.Background(), query, args...))
+	if err != nil {
+		return nil, fmt.Errorf("read events: %w", err)
+	}
+	if q.Limit > 0 && q.Last {
+		slices.Reverse(es)
+	}
+	return es, nil
+}
+
+// Iter implements events.Store. The rows are read as the loop asks for
+// them, in one read transaction (a consistent snapshot of the log, which
+// never blocks a writer in WAL mode).
+func (s *Store) Iter(q events.Query) iter.Seq2[events.Event, error] {
+	return func(yield func(events.Event, error) bool) {
+		if q.Limit > 0 && q.Last {
+			// The last Limit rows come newest first: a bounded read.
+			es, err := s.Read(q)
+			if err != nil {
+				yield(events.Event{}, err)
+				return
+			}
+			for _, e := range es {
+				if !yield(e, nil) {
+					return
+				}
+			}
+			return
+		}
+		query, args := selectQuery(q)
+		rows, err := s.db.QueryContext(context.Background(), query, args...)
+		if err != nil {
+			yield(events.Event{}, fmt.Errorf("read events: %w", err))
+			return
+		}
+		defer rows.Close()
+		for rows.Next() {
+			e, err := scanEvent(rows)
+			if err != nil {
+				yield(events.Event{}, fmt.Errorf("read events: %w", err))
+				return
+			}
+			if !yield(e, nil) {
+				return
+			}
+		}
+		if err := rows.Err(); err != nil {
+			yield(events.Event{}, fmt.Errorf("read events: %w", err))
+		}
+	}
+}
+
+// selectQuery returns the SELECT of the events q selects, with its
+// arguments. With Limit and Last the rows come newest first.
+func selectQuery(q events.Query) (string, []any) {
 	var where []string
 	var args []any
 	if q.AfterSeq > 0 {
@@ -206,8 +263,7 @@ func (s *Store) Read(q events.Query) ([]events.Event, error) {
 		b.WriteString(" WHERE ")
 		b.WriteString(strings.Join(where, " AND "))
 	}
-	last := q.Limit > 0 && q.Last
-	if last {
+	if q.Limit > 0 && q.Last {
 		b.WriteString(" ORDER BY seq DESC")
 	} else {
 		b.WriteString(" ORDER BY seq")
@@ -216,14 +272,7 @@ func (s *Store) Read(q events.Query) ([]events.Event, error) {
 		b.WriteString(" LIMIT ?")
 		args = append(args, q.Limit)
 	}
-	es, err := scanEvents(s.db.QueryContext(context.Background(), b.String(), args...))
-	if err != nil {
-		return nil, fmt.Errorf("read events: %w", err)
-	}
-	if last {
-		slices.Reverse(es)
-	}
-	return es, nil
+	return b.String(), args
 }
 
 // hasPrefix returns a condition that column starts with prefix, byte for
@@ -303,28 +352,38 @@ func scanEvents(rows *sql.Rows, err error) ([]events.Event, error) {
 	defer rows.Close()
 	var out []events.Event
 	for rows.Next() {
-		var (
-			e                          events.Event
-			payload                    []byte
-			recordedAt, prevHex, hashX string
-		)
-		if err := rows.Scan(&e.Seq, &e.ID, &e.CommandID, &e.Stream, &e.StreamVersion, &e.Type, &e.PayloadVersion,
-			&payload, &e.Actor, &recordedAt, &prevHex, &hashX); err != nil {
+		e, err := scanEvent(rows)
+		if err != nil {
 			return nil, err
-		}
-		e.Payload = payload
-		if e.RecordedAt, err = events.ParseTime(recordedAt); err != nil {
-			return nil, fmt.Errorf("event %d: %w", e.Seq, err)
-		}
-		if e.PrevHash, err = decodeHash(prevHex); err != nil {
-			return nil, fmt.Errorf("event %d: prev_hash: %w", e.Seq, err)
-		}
-		if e.Hash, err = decodeHash(hashX); err != nil {
-			return nil, fmt.Errorf("event %d: hash: %w", e.Seq, err)
 		}
 		out = append(out, e)
 	}
 	return out, rows.Err()
+}
+
+// scanEvent reads the current row of rows, which selects eventColumns.
+func scanEvent(rows *sql.Rows) (events.Event, error) {
+	var (
+		e                          events.Event
+		payload                    []byte
+		recordedAt, prevHex, hashX string
+	)
+	if err := rows.Scan(&e.Seq, &e.ID, &e.CommandID, &e.Stream, &e.StreamVersion, &e.Type, &e.PayloadVersion,
+		&payload, &e.Actor, &recordedAt, &prevHex, &hashX); err != nil {
+		return events.Event{}, err
+	}
+	e.Payload = payload
+	var err error
+	if e.RecordedAt, err = events.ParseTime(recordedAt); err != nil {
+		return events.Event{}, fmt.Errorf("event %d: %w", e.Seq, err)
+	}
+	if e.PrevHash, err = decodeHash(prevHex); err != nil {
+		return events.Event{}, fmt.Errorf("event %d: prev_hash: %w", e.Seq, err)
+	}
+	if e.Hash, err = decodeHash(hashX); err != nil {
+		return events.Event{}, fmt.Errorf("event %d: hash: %w", e.Seq, err)
+	}
+	return e, nil
 }
 
 // decodeHash decodes a stored hex hash.

@@ -57,6 +57,9 @@ func Run(t *testing.T, newStore func(t *testing.T) events.Store) {
 		{"Count", testCount},
 		{"ReturnedEventsAreCopies", testCopies},
 		{"ConcurrentAppends", testConcurrentAppends},
+		{"IterStopsEarly", testIterStopsEarly},
+		{"LoadSealedEvents", testLoad},
+		{"LoadRefusesWhatDoesNotContinueTheLog", testLoadRefused},
 	} {
 		t.Run(tc.name, func(t *testing.T) { tc.test(t, open(t)) })
 	}
@@ -571,9 +574,19 @@ func testQuery(t *testing.T, s events.Store) {
 		{"first of a filter", events.Query{StreamPrefix: "character/", Limit: 2}, []int64{2, 3}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := seqs(mustRead(t, s, tc.q)); !slices.Equal(got, tc.want) && !(len(got) == 0 && len(tc.want) == 0) {
+			read := mustRead(t, s, tc.q)
+			if got := seqs(read); !slices.Equal(got, tc.want) && !(len(got) == 0 && len(tc.want) == 0) {
 				t.Errorf("Read(%+v) = %v, want %v", tc.q, got, tc.want)
 			}
+			// Iter yields exactly what Read returns.
+			var iterated []events.Event
+			for e, err := range s.Iter(tc.q) {
+				if err != nil {
+					t.Fatalf("Iter(%+v): %v", tc.q, err)
+				}
+				iterated = append(iterated, e)
+			}
+			assertEvents(t, iterated, read)
 		})
 	}
 }
@@ -606,9 +619,19 @@ func testQueryActorsAndTime(t *testing.T, s events.Store) {
 		{"Actors and time combine", events.Query{Actors: []string{"gm"}, Since: at(1)}, []int64{3}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := seqs(mustRead(t, s, tc.q)); !slices.Equal(got, tc.want) && !(len(got) == 0 && len(tc.want) == 0) {
+			read := mustRead(t, s, tc.q)
+			if got := seqs(read); !slices.Equal(got, tc.want) && !(len(got) == 0 && len(tc.want) == 0) {
 				t.Errorf("Read(%+v) = %v, want %v", tc.q, got, tc.want)
 			}
+			// Iter yields exactly what Read returns.
+			var iterated []events.Event
+			for e, err := range s.Iter(tc.q) {
+				if err != nil {
+					t.Fatalf("Iter(%+v): %v", tc.q, err)
+				}
+				iterated = append(iterated, e)
+			}
+			assertEvents(t, iterated, read)
 		})
 	}
 }
@@ -743,4 +766,134 @@ func testConcurrentAppends(t *testing.T, s events.Store) {
 	if v, _ := s.StreamVersion("dice"); v != writers*each {
 		t.Fatalf("dice at version %d, want %d", v, writers*each)
 	}
+}
+
+// testIterStopsEarly breaks out of Iter and goes on using the store: the
+// read it held is released.
+func testIterStopsEarly(t *testing.T, s events.Store) {
+	queryLog(t, s)
+	var got []int64
+	for e, err := range s.Iter(events.Query{}) {
+		if err != nil {
+			t.Fatalf("Iter: %v", err)
+		}
+		got = append(got, e.Seq)
+		if len(got) == 3 {
+			break
+		}
+	}
+	if !slices.Equal(got, []int64{1, 2, 3}) {
+		t.Fatalf("Iter gave %v before the break, want 1 2 3", got)
+	}
+	mustAppend(t, s, command("K7", nil, ev("E13", "campaign", "plotword.acquired")))
+	if n, err := s.Count(); err != nil || n != 13 {
+		t.Fatalf("Count after the break and an append = %d, %v; want 13", n, err)
+	}
+}
+
+// sealedLog returns 5 events in 3 commands, sealed from the genesis hash as
+// another store would have committed them: the content of a backup.
+func sealedLog() []events.Event {
+	var out []events.Event
+	seq, hash := int64(0), events.GenesisHash()
+	versions := map[string]int64{}
+	for _, c := range []events.Command{
+		command("L1", nil, ev("F1", "campaign", "campaign.created")),
+		command("L2", nil, ev("F2", "character/A", "character.created"), ev("F3", "character/A", "xp.awarded")),
+		command("L3", nil, ev("F4", "character/A", "xp.spent"), ev("F5", "campaign", "plotword.acquired")),
+	} {
+		for _, e := range c.Seal(seq, hash, versions) {
+			out = append(out, e)
+			seq, hash = e.Seq, e.Hash
+			versions[e.Stream] = e.StreamVersion
+		}
+	}
+	return out
+}
+
+func testLoad(t *testing.T, s events.Store) {
+	log := sealedLog()
+	if err := s.Load(nil); err != nil {
+		t.Fatalf("Load of nothing: %v", err)
+	}
+	if err := s.Load(log[:2]); err != nil {
+		t.Fatalf("Load first batch: %v", err)
+	}
+	if err := s.Load(log[2:]); err != nil {
+		t.Fatalf("Load second batch: %v", err)
+	}
+	assertEvents(t, mustRead(t, s, events.Query{}), log)
+	seq, hash, err := s.Head()
+	if err != nil || seq != 5 || !bytes.Equal(hash, log[4].Hash) {
+		t.Fatalf("Head = %d %x %v, want 5 %x", seq, hash, err, log[4].Hash)
+	}
+	if v, err := s.StreamVersion("character/A"); err != nil || v != 3 {
+		t.Fatalf("StreamVersion(character/A) = %d, %v; want 3", v, err)
+	}
+	if e, err := s.EventByID("F3"); err != nil || e.Seq != 3 {
+		t.Fatalf("EventByID(F3) = seq %d, %v; want 3", e.Seq, err)
+	}
+	// Appends go on from the loaded head.
+	got := mustAppend(t, s, command("L4", map[string]int64{"character/A": 3}, ev("F6", "character/A", "xp.awarded")))
+	if got[0].Seq != 6 || got[0].StreamVersion != 4 || !bytes.Equal(got[0].PrevHash, log[4].Hash) {
+		t.Fatalf("append after Load: seq %d, version %d, prev %x; want 6, 4, %x", got[0].Seq, got[0].StreamVersion, got[0].PrevHash, log[4].Hash)
+	}
+	if seq, reason, broken := events.ChainBreak(mustRead(t, s, events.Query{}), events.GenesisHash()); broken {
+		t.Fatalf("chain broken at %d after Load and Append: %s", seq, reason)
+	}
+}
+
+func testLoadRefused(t *testing.T, s events.Store) {
+	log := sealedLog()
+	if err := s.Load(log[:2]); err != nil {
+		t.Fatalf("Load: %v", err)
+	}
+	rest := log[2:]
+	edit := func(f func(b []events.Event)) []events.Event {
+		b := make([]events.Event, len(rest))
+		for i, e := range rest {
+			e.Payload = slices.Clone(e.Payload)
+			b[i] = e
+		}
+		f(b)
+		return b
+	}
+	for _, tc := range []struct {
+		name  string
+		batch []events.Event
+		want  string
+	}{
+		{"a seq skipped", rest[1:], "seq gap"},
+		{"the batch again", log[:2], "seq gap"},
+		{"a payload edited", edit(func(b []events.Event) { b[1].Payload = []byte(`{"n":"edited"}`) }), "does not match"},
+		{"an actor edited", edit(func(b []events.Event) { b[2].Actor = "mallory" }), "does not match"},
+		{"prev_hash of another event", edit(func(b []events.Event) { b[0].PrevHash = log[0].Hash }), "prev_hash"},
+		{"two events swapped", []events.Event{rest[1], rest[0], rest[2]}, "seq gap"},
+		{"an ID already in the log", resealed(log[:2], edit(func(b []events.Event) { b[0].ID = "F1" })), "already in the log"},
+		{"an ID twice in the batch", resealed(log[:2], edit(func(b []events.Event) { b[2].ID = b[1].ID })), "already in the log"},
+		{"a stream version skipped", resealed(log[:2], edit(func(b []events.Event) { b[0].StreamVersion = 4 })), "version"},
+		{"a payload that is not JSON", resealed(log[:2], edit(func(b []events.Event) { b[1].Payload = []byte(`{"n":`) })), "JSON"},
+		{"no actor", resealed(log[:2], edit(func(b []events.Event) { b[1].Actor = "" })), "actor"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			before := take(t, s)
+			err := s.Load(tc.batch)
+			if !errors.Is(err, events.ErrBadLoad) || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("Load = %v, want ErrBadLoad saying %q", err, tc.want)
+			}
+			assertUnchanged(t, s, before)
+		})
+	}
+}
+
+// resealed recomputes the hashes of batch after prior, so that only the
+// edit made to it is wrong.
+func resealed(prior, batch []events.Event) []events.Event {
+	prev := prior[len(prior)-1].Hash
+	for i := range batch {
+		batch[i].PrevHash = prev
+		batch[i].Hash = events.ComputeHash(prev, batch[i])
+		prev = batch[i].Hash
+	}
+	return batch
 }

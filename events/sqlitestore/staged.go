@@ -1,0 +1,133 @@
+package sqlitestore
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/ltscamp/ltscamp/events"
+)
+
+// stagedParams are rwParams without the fsync on every commit: a staged
+// file is thrown away if the process dies, and Publish syncs it once.
+const stagedParams = "mode=rw" +
+	"&_pragma=busy_timeout(10000)" +
+	"&_pragma=journal_mode(WAL)" +
+	"&_pragma=foreign_keys(1)" +
+	"&_pragma=synchronous(OFF)" +
+	"&_pragma=cache_size(-65536)" +
+	"&_txlock=immediate"
+
+// Staged is a new campaign file being built under a temporary name beside
+// its final path (a restore from a backup). Nothing stands at the final
+// path until Publish; Discard, or a crash, leaves nothing there either.
+type Staged struct {
+	*Store
+	tmp, path string
+}
+
+// CreateStaged starts a new campaign file for path, which must not hold a
+// campaign or any other data (an error matching events.ErrExists), under
+// a temporary name in the same folder. A stale temporary file of an
+// earlier, interrupted run is never reused: each run gets its own name.
+func CreateStaged(path string, opts Options) (*Staged, error) {
+	if opts.Now == nil {
+		return nil, errors.New("sqlitestore: Options.Now is nil: a clock is required")
+	}
+	if err := pathFree(path); err != nil {
+		return nil, err
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return nil, fmt.Errorf("create %s: %w", path, err)
+	}
+	tmp := f.Name()
+	_ = f.Close()
+	removeAll := func() {
+		for _, suffix := range []string{"", "-wal", "-shm", "-journal"} {
+			_ = os.Remove(tmp + suffix)
+		}
+	}
+	db, err := openDB(tmp, stagedParams)
+	if err != nil {
+		removeAll()
+		return nil, err
+	}
+	ctx := context.Background()
+	if err := migrate(ctx, db, tmp, opts.Now, true); err != nil {
+		_ = db.Close()
+		removeAll()
+		return nil, err
+	}
+	st, err := newStore(ctx, db, tmp)
+	if err != nil {
+		_ = db.Close()
+		removeAll()
+		return nil, err
+	}
+	return &Staged{Store: st, tmp: tmp, path: path}, nil
+}
+
+// pathFree checks that nothing but an empty file stands at path.
+func pathFree(path string) error {
+	st, err := os.Lstat(path)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return nil
+	case err != nil:
+		return fmt.Errorf("create %s: %w", path, err)
+	case st.IsDir():
+		return fmt.Errorf("create %s: it is a directory", path)
+	case !st.Mode().IsRegular() || st.Size() > 0:
+		return fmt.Errorf("create %s: %w: the file is in the way (remove it or choose another name)", path, events.ErrExists)
+	}
+	return nil
+}
+
+// Publish checkpoints and closes the staged file, syncs it to disk and
+// puts it at its final path. It fails, leaving nothing at the path, if a
+// non-empty file appeared there meanwhile.
+func (s *Staged) Publish() (err error) {
+	defer func() {
+		if err != nil {
+			s.remove()
+		}
+	}()
+	if _, err := s.db.ExecContext(context.Background(), `PRAGMA wal_checkpoint(TRUNCATE)`); err != nil {
+		_ = s.Store.Close()
+		return fmt.Errorf("create %s: %w", s.path, err)
+	}
+	if err := s.Store.Close(); err != nil {
+		return fmt.Errorf("create %s: %w", s.path, err)
+	}
+	if err := syncFile(s.tmp); err != nil {
+		return fmt.Errorf("create %s: %w", s.path, err)
+	}
+	if err := pathFree(s.path); err != nil {
+		return err
+	}
+	if st, err := os.Lstat(s.path); err == nil && st.Size() == 0 {
+		// An empty file is taken over, as Create does.
+		if err := os.Rename(s.tmp, s.path); err != nil {
+			return fmt.Errorf("create %s: %w", s.path, err)
+		}
+		return syncDir(filepath.Dir(s.path))
+	}
+	return publish(s.tmp, s.path)
+}
+
+// Discard closes the staged file and removes it.
+func (s *Staged) Discard() error {
+	err := s.Store.Close()
+	s.remove()
+	return err
+}
+
+// remove deletes the temporary file and its side files.
+func (s *Staged) remove() {
+	for _, suffix := range []string{"", "-wal", "-shm", "-journal"} {
+		_ = os.Remove(s.tmp + suffix)
+	}
+}
