@@ -16,8 +16,12 @@ import (
 // the balance never went below 0, and that every recorded price is the
 // rules' price. A failed assertion is reported in the audit, not as an
 // error.
-func (s *Service) AuditXP(name string) (projections.XPAudit, error) {
-	v, err := s.view("")
+func (s *Service) AuditXP(name string) (projections.XPAudit, error) { return s.AuditXPAsOf(name, "") }
+
+// AuditXPAsOf is AuditXP of the log as it was at a point (see
+// ResolveAsOf; "" for now).
+func (s *Service) AuditXPAsOf(name, asOf string) (projections.XPAudit, error) {
+	v, err := s.view(asOf)
 	if err != nil {
 		return projections.XPAudit{}, err
 	}
@@ -32,6 +36,9 @@ func (s *Service) AuditXP(name string) (projections.XPAudit, error) {
 	stream, err := s.store.ReadStream(c.stream, 0)
 	if err != nil {
 		return projections.XPAudit{}, err
+	}
+	if v.upTo > 0 {
+		stream = eventsUpTo(stream, v.upTo)
 	}
 	ed := camp.Edition
 	out := projections.XPAudit{Character: c.sheet.Name, CharacterID: c.sheet.ID, Edition: ed, Rows: []projections.XPAuditRow{}, SheetUnspent: c.sheet.XP.Unspent}

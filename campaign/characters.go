@@ -33,53 +33,67 @@ func ParseSkills(ed rules.Edition, specs []string) ([]rules.SkillLevel, error) {
 // CreateCharacter validates a new character by the edition's rules and
 // records character.created.
 func (s *Service) CreateCharacter(nc NewCharacter) (projections.Sheet, error) {
-	name := projections.NormalizeName(nc.Name)
-	var sheet projections.Sheet
+	var name string
 	_, err := s.execute(func(d *decision) error {
-		camp, err := d.campaignState()
-		if err != nil {
-			return err
+		c, err := d.createCharacter(nc)
+		if err == nil {
+			name = c.sheet.Name
 		}
-		if name == "" {
-			return rules.Errorf(rules.CodeInvalid, "a character needs a name")
-		}
-		if strings.ContainsAny(name, ":,") {
-			return rules.Errorf(rules.CodeInvalid, "character name %q: names may not contain ':' or ',' (they separate names in commands)", name)
-		}
-		r, err := d.rosterState()
-		if err != nil {
-			return err
-		}
-		if m, ok := r.Find(name); ok {
-			return rules.Errorf(rules.CodeConflict, "a character named %q is already in the party (created at seq %d); choose another name", m.Name, m.Seq)
-		}
-		skills, err := ParseSkills(camp.Edition, nc.Skills)
-		if err != nil {
-			return err
-		}
-		if err := rules.ValidateNewCharacter(camp.Edition, name, nc.Attributes, skills); err != nil {
-			return err
-		}
-		id := d.s.newID()
-		stream := events.CharacterStream(id)
-		d.expect(stream, 0)
-		p := events.CharacterCreated{
-			CharacterID: id, Name: name, Edition: string(camp.Edition),
-			Attributes: events.Attributes{ST: nc.Attributes.ST, DX: nc.Attributes.DX, IQ: nc.Attributes.IQ},
-			Skills:     []events.SkillLevel{},
-		}
-		for _, sl := range skills {
-			p.Skills = append(p.Skills, events.SkillLevel{Skill: sl.Skill.Key, Name: sl.Skill.NameIn(camp.Edition), Level: sl.Level})
-		}
-		if err := d.emit(stream, p); err != nil {
-			return err
-		}
-		return nil
+		return err
 	})
 	if err != nil {
-		return sheet, err
+		return projections.Sheet{}, err
 	}
 	return s.Sheet(name)
+}
+
+// createCharacter decides character.created for a new character and adds
+// him to the decision's roster, so the rest of the command can name him.
+func (d *decision) createCharacter(nc NewCharacter) (*character, error) {
+	name := projections.NormalizeName(nc.Name)
+	camp, err := d.campaignState()
+	if err != nil {
+		return nil, err
+	}
+	if name == "" {
+		return nil, rules.Errorf(rules.CodeInvalid, "a character needs a name")
+	}
+	if strings.ContainsAny(name, ":,") {
+		return nil, rules.Errorf(rules.CodeInvalid, "character name %q: names may not contain ':' or ',' (they separate names in commands)", name)
+	}
+	r, err := d.rosterState()
+	if err != nil {
+		return nil, err
+	}
+	if m, ok := r.Find(name); ok {
+		if m.Seq == 0 {
+			return nil, rules.Errorf(rules.CodeConflict, "a character named %q is created twice", m.Name)
+		}
+		return nil, rules.Errorf(rules.CodeConflict, "a character named %q is already in the party (created at seq %d); choose another name", m.Name, m.Seq)
+	}
+	skills, err := ParseSkills(camp.Edition, nc.Skills)
+	if err != nil {
+		return nil, err
+	}
+	if err := rules.ValidateNewCharacter(camp.Edition, name, nc.Attributes, skills); err != nil {
+		return nil, err
+	}
+	id := d.s.newID()
+	c := &character{member: projections.Member{ID: id, Name: name}, stream: events.CharacterStream(id)}
+	d.expect(c.stream, 0)
+	p := events.CharacterCreated{
+		CharacterID: id, Name: name, Edition: string(camp.Edition),
+		Attributes: events.Attributes{ST: nc.Attributes.ST, DX: nc.Attributes.DX, IQ: nc.Attributes.IQ},
+		Skills:     []events.SkillLevel{},
+	}
+	for _, sl := range skills {
+		p.Skills = append(p.Skills, events.SkillLevel{Skill: sl.Skill.Key, Name: sl.Skill.NameIn(camp.Edition), Level: sl.Level})
+	}
+	if err := d.emitApplied(c.stream, p, r.Apply, c.sheet.Apply, c.rolls.Apply); err != nil {
+		return nil, err
+	}
+	d.chars[id] = c
+	return c, nil
 }
 
 // GrantKarma gives a character karma points.

@@ -49,31 +49,36 @@ func (s *Service) Equip(name, slot, item string, off bool) (projections.Sheet, e
 			}
 			return d.emit(c.stream, events.ItemUnequipped{Slot: slot, Item: cur})
 		}
-		if strings.TrimSpace(item) == "" {
-			return rules.Errorf(rules.CodeInvalid, "name the %s to equip (or pass --off)", slot)
-		}
-		ed := camp.Edition
-		if slot == SlotWeapon {
-			w, err := rules.LookupWeapon(ed, item)
-			if err != nil {
-				return err
-			}
-			// "A weapon's heft is the minimum ST required to use the weapon."
-			if err := rules.CheckHeft(ed, who, c.sheet.Attributes.ST, w); err != nil {
-				return err
-			}
-			return d.emit(c.stream, weaponEquipped(ed, w))
-		}
-		a, err := rules.LookupArmor(ed, item)
-		if err != nil {
-			return err
-		}
-		return d.emit(c.stream, events.ItemEquipped{Slot: SlotArmor, Item: a.Key, Name: a.Name, Protection: a.Protection, Restriction: a.Restriction, NoBullets: a.NoBullets, SpaceSuit: a.SpaceSuit, Edition: string(ed)})
+		return d.equip(camp.Edition, c, slot, item)
 	})
 	if err != nil {
 		return projections.Sheet{}, err
 	}
 	return s.Sheet(who)
+}
+
+// equip decides putting an item of the edition's catalogue in a slot
+// (weapon or armor) of a character, and folds it into his sheet.
+func (d *decision) equip(ed rules.Edition, c *character, slot, item string) error {
+	if strings.TrimSpace(item) == "" {
+		return rules.Errorf(rules.CodeInvalid, "name the %s to equip (or pass --off)", slot)
+	}
+	if slot == SlotWeapon {
+		w, err := rules.LookupWeapon(ed, item)
+		if err != nil {
+			return err
+		}
+		// "A weapon's heft is the minimum ST required to use the weapon."
+		if err := rules.CheckHeft(ed, c.sheet.Name, c.sheet.Attributes.ST, w); err != nil {
+			return err
+		}
+		return d.emitApplied(c.stream, weaponEquipped(ed, w), c.sheet.Apply)
+	}
+	a, err := rules.LookupArmor(ed, item)
+	if err != nil {
+		return err
+	}
+	return d.emitApplied(c.stream, events.ItemEquipped{Slot: SlotArmor, Item: a.Key, Name: a.Name, Protection: a.Protection, Restriction: a.Restriction, NoBullets: a.NoBullets, SpaceSuit: a.SpaceSuit, Edition: string(ed)}, c.sheet.Apply)
 }
 
 func weaponEquipped(ed rules.Edition, w rules.Weapon) events.ItemEquipped {

@@ -129,8 +129,12 @@ func (s *Service) SheetAsOf(name, asOf string) (projections.Sheet, error) {
 }
 
 // Sheets returns every party member's sheet, in creation order.
-func (s *Service) Sheets() ([]projections.Sheet, error) {
-	v, err := s.view("")
+func (s *Service) Sheets() ([]projections.Sheet, error) { return s.SheetsAsOf("") }
+
+// SheetsAsOf returns every party member's sheet as it was at a point of
+// the log (see SheetAsOf), in creation order.
+func (s *Service) SheetsAsOf(asOf string) ([]projections.Sheet, error) {
+	v, err := s.view(asOf)
 	if err != nil {
 		return nil, err
 	}
@@ -140,7 +144,7 @@ func (s *Service) Sheets() ([]projections.Sheet, error) {
 	}
 	out := make([]projections.Sheet, 0, len(r.Members))
 	for _, m := range r.Members {
-		c, _, err := s.loadCharacter(m, &v.rv, 0)
+		c, _, err := s.loadCharacter(m, &v.rv, v.upTo)
 		if err != nil {
 			return nil, err
 		}
@@ -342,14 +346,24 @@ func (s *Service) EventCount() (int64, error) { return s.store.Count() }
 // adventure, and one day of it (of the latest adventure when adventure is
 // 0).
 func (s *Service) Timeline(adventure, day int) (projections.Timeline, error) {
+	return s.TimelineAsOf(adventure, day, "")
+}
+
+// TimelineAsOf is Timeline folded from the log as it was at a point (see
+// ResolveAsOf; "" for now).
+func (s *Service) TimelineAsOf(adventure, day int, asOf string) (projections.Timeline, error) {
 	if adventure < 0 || day < 0 {
 		return projections.Timeline{}, rules.Errorf(rules.CodeInvalid, "--adventure and --day are numbered from 1")
 	}
-	h, err := s.history()
+	v, err := s.view(asOf)
 	if err != nil {
 		return projections.Timeline{}, err
 	}
-	t, err := projections.FoldTimeline(h.log, h.rv.Skip(nil, nil))
+	log, err := s.store.Read(events.Query{UpToSeq: v.upTo})
+	if err != nil {
+		return projections.Timeline{}, err
+	}
+	t, err := projections.FoldTimeline(log, v.rv.Skip(nil, nil))
 	if err != nil || (adventure == 0 && day == 0) {
 		return t, err
 	}

@@ -1,6 +1,12 @@
 package campaign
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+
+	"github.com/ltscamp/ltscamp/projections"
+	"github.com/ltscamp/ltscamp/rules"
+)
 
 // Source is where a roster row came from, so an error can name it: the
 // file, the line, and for CSV the column of the field.
@@ -68,4 +74,138 @@ func field(row Source, fields map[string]Source, name string) Source {
 		return s
 	}
 	return row
+}
+
+// RosterResult is what a roster import created, or with DryRun would
+// create.
+type RosterResult struct {
+	Characters []projections.Sheet
+	Ships      []projections.Ship
+	// Events is how many events the import appends (or would).
+	Events int
+	DryRun bool
+}
+
+// RosterProblem is a roster row, or one field of it, that the rules refuse.
+type RosterProblem struct {
+	Source  Source
+	Field   string
+	Name    string
+	Problem string
+	// Code is the domain error code the same command would have failed
+	// with on its own.
+	Code rules.Code
+}
+
+// RosterError lists every row of a roster the rules refuse, in file order.
+type RosterError struct {
+	Problems []RosterProblem
+}
+
+// Error implements error: a count, then one problem per line.
+func (e *RosterError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "the roster was not imported (nothing was changed): %s", projections.Count(len(e.Problems), "problem", "problems"))
+	for _, p := range e.Problems {
+		fmt.Fprintf(&b, "\n  %s: %s", p.Source, p.Name)
+		if p.Field != "" {
+			fmt.Fprintf(&b, ": %s", p.Field)
+		}
+		fmt.Fprintf(&b, ": %s", p.Problem)
+	}
+	return b.String()
+}
+
+// ImportRoster creates a roster's characters (each as `char new` would,
+// then equipped as `equip` would) and its ships (as `ship new` would, then
+// crewed as `ship crew` would), decided by the same rules, as one command:
+// everything goes in, or nothing does. Every row the rules refuse is
+// listed in a *RosterError (inside a coded error), not only the first.
+// With dryRun it decides everything and appends nothing.
+func (s *Service) ImportRoster(r Roster, dryRun bool) (RosterResult, error) {
+	if len(r.Characters) == 0 && len(r.Ships) == 0 {
+		return RosterResult{}, rules.Errorf(rules.CodeInvalid, "the roster has no characters and no ships")
+	}
+	var chars []*character
+	var ships []*ship
+	var n int
+	decide := func(d *decision) error {
+		chars, ships = nil, nil
+		var problems []RosterProblem
+		refuse := func(src Source, name, fieldName string, err error) {
+			problems = append(problems, RosterProblem{Source: src, Field: fieldName, Name: name, Problem: err.Error(), Code: rules.CodeOf(err)})
+		}
+		camp, err := d.campaignState()
+		if err != nil {
+			return err
+		}
+		for _, row := range r.Characters {
+			c, err := d.createCharacter(NewCharacter{Name: row.Name, Attributes: rules.Attributes{ST: row.ST, DX: row.DX, IQ: row.IQ}, Skills: row.Skills})
+			if err != nil {
+				refuse(row.Source, row.Name, "", err)
+				continue
+			}
+			chars = append(chars, c)
+			for _, eq := range []struct{ slot, item string }{{SlotWeapon, row.Weapon}, {SlotArmor, row.Armor}} {
+				if strings.TrimSpace(eq.item) == "" {
+					continue
+				}
+				if err := d.equip(camp.Edition, c, eq.slot, eq.item); err != nil {
+					refuse(field(row.Source, row.Fields, eq.slot), row.Name, eq.slot, err)
+				}
+			}
+		}
+		for _, row := range r.Ships {
+			sh, err := d.buildShip(row.Name, row.Record, row.Owner)
+			if err != nil {
+				refuse(row.Source, row.Name, "", err)
+				continue
+			}
+			ships = append(ships, sh)
+			for _, cr := range row.Crew {
+				if err := d.crew(sh, cr.Section, cr.Names); err != nil {
+					refuse(field(row.Source, row.Fields, "crew"), row.Name, "crew", err)
+				}
+			}
+		}
+		if len(problems) > 0 {
+			re := &RosterError{Problems: problems}
+			return &rules.Error{Code: problems[0].Code, Message: re.Error(), Err: re}
+		}
+		n = len(d.pending)
+		return nil
+	}
+	if dryRun {
+		d := s.newDecision()
+		if err := decide(d); err != nil {
+			return RosterResult{}, err
+		}
+		out := RosterResult{Events: n, DryRun: true}
+		for _, c := range chars {
+			out.Characters = append(out.Characters, c.sheet)
+		}
+		for _, sh := range ships {
+			out.Ships = append(out.Ships, sh.rec)
+		}
+		return out, nil
+	}
+	if _, err := s.execute(decide); err != nil {
+		return RosterResult{}, err
+	}
+	out := RosterResult{Events: n}
+	for _, c := range chars {
+		sh, err := s.Sheet(c.sheet.Name)
+		if err != nil {
+			return out, err
+		}
+		out.Characters = append(out.Characters, sh)
+	}
+	for _, built := range ships {
+		sh, err := s.Ship(built.rec.Name, "")
+		if err != nil {
+			return out, err
+		}
+		out.Ships = append(out.Ships, sh)
+	}
+	return out, nil
 }

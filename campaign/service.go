@@ -238,12 +238,31 @@ func (d *decision) emit(stream string, p events.Payload) error {
 	return nil
 }
 
+// emitApplied emits an event and folds it at once into the decision's
+// state (apply: the folds of the streams it touches), so that the rest of
+// the command sees what it has decided so far: a roster import creates a
+// character, then equips him, then crews a ship with him. The event folded
+// is provisional: its seq and stream version are not known until append.
+func (d *decision) emitApplied(stream string, p events.Payload, apply ...func(events.Event) error) error {
+	if err := d.emit(stream, p); err != nil {
+		return err
+	}
+	pe := d.pending[len(d.pending)-1]
+	e := events.Event{ID: pe.ID, Stream: pe.Stream, Type: pe.Type, PayloadVersion: pe.PayloadVersion, Payload: pe.Payload}
+	for _, f := range apply {
+		if err := f(e); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // execute runs decide, appends what it emitted as one command, and retries
 // from a fresh read when a stream moved on meanwhile.
 func (s *Service) execute(decide func(d *decision) error) (events.AppendResult, error) {
 	var lastErr error
 	for attempt := 0; attempt < maxAttempts; attempt++ {
-		d := &decision{s: s, expected: map[string]int64{}, chars: map[string]*character{}}
+		d := s.newDecision()
 		if err := decide(d); err != nil {
 			return events.AppendResult{}, err
 		}
@@ -261,6 +280,11 @@ func (s *Service) execute(decide func(d *decision) error) (events.AppendResult, 
 		lastErr = err
 	}
 	return events.AppendResult{}, storeError("", lastErr)
+}
+
+// newDecision starts a decision with nothing read or decided yet.
+func (s *Service) newDecision() *decision {
+	return &decision{s: s, expected: map[string]int64{}, chars: map[string]*character{}}
 }
 
 func (s *Service) newID() string {

@@ -99,44 +99,65 @@ func (d *decision) shipByMember(m projections.ShipMember) (*ship, error) {
 
 // ShipNew builds a ship from its record, priced by the rules.
 func (s *Service) ShipNew(name, record, owner string) (projections.Ship, error) {
-	name = projections.NormalizeName(name)
+	var built string
 	_, err := s.execute(func(d *decision) error {
-		camp, err := d.campaignState()
-		if err != nil {
-			return err
+		sh, err := d.buildShip(name, record, owner)
+		if err == nil {
+			built = sh.rec.Name
 		}
-		if name == "" {
-			return rules.Errorf(rules.CodeInvalid, "a ship needs a name")
-		}
-		f, err := d.fleetState()
-		if err != nil {
-			return err
-		}
-		if m, ok := f.Find(name); ok {
-			return rules.Errorf(rules.CodeConflict, "a ship named %q already exists (built at seq %d); choose another name", m.Name, m.Seq)
-		}
-		r, err := rules.ParseShipRecord(camp.Edition, record)
-		if err != nil {
-			return err
-		}
-		cost := rules.ShipCost(r)
-		id := d.s.newID()
-		stream := events.ShipStream(id)
-		d.expect(stream, 0)
-		b := events.ShipBuilt{ShipID: id, Name: name, Record: r.String(), Cost: cost.Total, CostFormula: cost.Formula, Edition: string(camp.Edition)}
-		if strings.TrimSpace(owner) != "" {
-			c, err := d.character(owner)
-			if err != nil {
-				return err
-			}
-			b.OwnerID, b.Owner = c.member.ID, c.sheet.Name
-		}
-		return d.emit(stream, b)
+		return err
 	})
 	if err != nil {
 		return projections.Ship{}, err
 	}
-	return s.Ship(name, "")
+	return s.Ship(built, "")
+}
+
+// buildShip decides ship.built for a new ship and adds it to the
+// decision's fleet, so the rest of the command can crew it.
+func (d *decision) buildShip(name, record, owner string) (*ship, error) {
+	name = projections.NormalizeName(name)
+	camp, err := d.campaignState()
+	if err != nil {
+		return nil, err
+	}
+	if name == "" {
+		return nil, rules.Errorf(rules.CodeInvalid, "a ship needs a name")
+	}
+	f, err := d.fleetState()
+	if err != nil {
+		return nil, err
+	}
+	if m, ok := f.Find(name); ok {
+		if m.Seq == 0 {
+			return nil, rules.Errorf(rules.CodeConflict, "a ship named %q is built twice", m.Name)
+		}
+		return nil, rules.Errorf(rules.CodeConflict, "a ship named %q already exists (built at seq %d); choose another name", m.Name, m.Seq)
+	}
+	r, err := rules.ParseShipRecord(camp.Edition, record)
+	if err != nil {
+		return nil, err
+	}
+	cost := rules.ShipCost(r)
+	id := d.s.newID()
+	sh := &ship{member: projections.ShipMember{ID: id, Name: name}, stream: events.ShipStream(id)}
+	d.expect(sh.stream, 0)
+	b := events.ShipBuilt{ShipID: id, Name: name, Record: r.String(), Cost: cost.Total, CostFormula: cost.Formula, Edition: string(camp.Edition)}
+	if strings.TrimSpace(owner) != "" {
+		c, err := d.character(owner)
+		if err != nil {
+			return nil, err
+		}
+		b.OwnerID, b.Owner = c.member.ID, c.sheet.Name
+	}
+	if err := d.emitApplied(sh.stream, b, f.Apply, sh.rec.Apply); err != nil {
+		return nil, err
+	}
+	if d.ships == nil {
+		d.ships = map[string]*ship{}
+	}
+	d.ships[id] = sh
+	return sh, nil
 }
 
 // Ship returns a ship's record as of a point of the log ("" for now; see
@@ -195,50 +216,57 @@ func (s *Service) ShipCrew(shipName, section string, names []string) (projection
 			return err
 		}
 		shipNow = sh.rec.Name
-		idx := -1
-		if section != "" {
-			if idx, err = sh.rec.ShipRecord().SectionIndex(section); err != nil {
-				return rules.Errorf(rules.CodeOf(err), "%s: %v", sh.rec.Name, err)
-			}
-			if sh.rec.Sections[idx].Destroyed {
-				return rules.Errorf(rules.CodeRule, "%s's %s is destroyed; nobody can board it", sh.rec.Name, sh.rec.Sections[idx].Name)
-			}
-		}
-		seen := map[string]bool{}
-		for _, n := range names {
-			c, err := d.character(n)
-			if err != nil {
-				return err
-			}
-			if seen[c.member.ID] {
-				return rules.Errorf(rules.CodeInvalid, "%s is named twice", c.sheet.Name)
-			}
-			seen[c.member.ID] = true
-			if idx < 0 {
-				if sh.rec.Aboard(c.member.ID) < 0 {
-					return rules.Errorf(rules.CodeRule, "%s is not aboard %s", c.sheet.Name, sh.rec.Name)
-				}
-				if err := d.emit(sh.stream, events.ShipUncrewed{CharacterID: c.member.ID, Character: c.sheet.Name}); err != nil {
-					return err
-				}
-				continue
-			}
-			if !c.sheet.Alive() {
-				return rules.Errorf(rules.CodeRule, "%s is dead and cannot crew a ship", c.sheet.Name)
-			}
-			if err := d.leaveOtherShips(c, sh); err != nil {
-				return err
-			}
-			if err := d.emit(sh.stream, events.ShipCrewed{CharacterID: c.member.ID, Character: c.sheet.Name, Section: sh.rec.Sections[idx].Name}); err != nil {
-				return err
-			}
-		}
-		return nil
+		return d.crew(sh, section, names)
 	})
 	if err != nil {
 		return projections.Ship{}, err
 	}
 	return s.Ship(shipNow, "")
+}
+
+// crew decides who boards a section of a ship (section ""; who leaves it),
+// and folds it into the ship's record.
+func (d *decision) crew(sh *ship, section string, names []string) error {
+	var err error
+	idx := -1
+	if section != "" {
+		if idx, err = sh.rec.ShipRecord().SectionIndex(section); err != nil {
+			return rules.Errorf(rules.CodeOf(err), "%s: %v", sh.rec.Name, err)
+		}
+		if sh.rec.Sections[idx].Destroyed {
+			return rules.Errorf(rules.CodeRule, "%s's %s is destroyed; nobody can board it", sh.rec.Name, sh.rec.Sections[idx].Name)
+		}
+	}
+	seen := map[string]bool{}
+	for _, n := range names {
+		c, err := d.character(n)
+		if err != nil {
+			return err
+		}
+		if seen[c.member.ID] {
+			return rules.Errorf(rules.CodeInvalid, "%s is named twice", c.sheet.Name)
+		}
+		seen[c.member.ID] = true
+		if idx < 0 {
+			if sh.rec.Aboard(c.member.ID) < 0 {
+				return rules.Errorf(rules.CodeRule, "%s is not aboard %s", c.sheet.Name, sh.rec.Name)
+			}
+			if err := d.emitApplied(sh.stream, events.ShipUncrewed{CharacterID: c.member.ID, Character: c.sheet.Name}, sh.rec.Apply); err != nil {
+				return err
+			}
+			continue
+		}
+		if !c.sheet.Alive() {
+			return rules.Errorf(rules.CodeRule, "%s is dead and cannot crew a ship", c.sheet.Name)
+		}
+		if err := d.leaveOtherShips(c, sh); err != nil {
+			return err
+		}
+		if err := d.emitApplied(sh.stream, events.ShipCrewed{CharacterID: c.member.ID, Character: c.sheet.Name, Section: sh.rec.Sections[idx].Name}, sh.rec.Apply); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // leaveOtherShips takes a character off any other ship before he boards one.
@@ -258,7 +286,7 @@ func (d *decision) leaveOtherShips(c *character, boarding *ship) error {
 		if other.rec.Aboard(c.member.ID) < 0 {
 			continue
 		}
-		if err := d.emit(other.stream, events.ShipUncrewed{CharacterID: c.member.ID, Character: c.sheet.Name}); err != nil {
+		if err := d.emitApplied(other.stream, events.ShipUncrewed{CharacterID: c.member.ID, Character: c.sheet.Name}, other.rec.Apply); err != nil {
 			return err
 		}
 	}

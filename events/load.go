@@ -11,14 +11,14 @@ import (
 // UTF-8 and a JSON payload), continue the chain from the event before it
 // (headSeq and headHash for the first: the log's head), and continue its
 // stream's version by one. version reports a stream's version in the log
-// before the batch. It returns an error matching ErrBadLoad that names the
+// before the batch. It returns a *LoadError (matching ErrBadLoad) for the
 // first event that does not fit. ID uniqueness is left to the store, which
 // indexes IDs.
 func CheckLoad(headSeq int64, headHash []byte, batch []Event, version func(stream string) (int64, error)) error {
 	next := map[string]int64{}
-	for _, e := range batch {
+	for i, e := range batch {
 		bad := func(format string, a ...any) error {
-			return fmt.Errorf("%w: seq %d (event %s): %s", ErrBadLoad, e.Seq, e.ID, fmt.Sprintf(format, a...))
+			return &LoadError{Index: i, Seq: e.Seq, EventID: e.ID, Problem: fmt.Sprintf(format, a...)}
 		}
 		switch {
 		case e.ID == "" || !utf8.ValidString(e.ID):
@@ -56,3 +56,21 @@ func CheckLoad(headSeq int64, headHash []byte, batch []Event, version func(strea
 	}
 	return nil
 }
+
+// LoadError is an event that Store.Load refused, and why.
+type LoadError struct {
+	// Index is the event's place in the batch (from 0); Seq and EventID
+	// are what the event says of itself.
+	Index   int
+	Seq     int64
+	EventID string
+	Problem string
+}
+
+// Error implements error.
+func (e *LoadError) Error() string {
+	return fmt.Sprintf("%s: seq %d (event %s): %s", ErrBadLoad, e.Seq, e.EventID, e.Problem)
+}
+
+// Is makes errors.Is(err, ErrBadLoad) true.
+func (e *LoadError) Is(target error) bool { return target == ErrBadLoad }

@@ -37,10 +37,22 @@ const (
 type Error struct {
 	Code    Code
 	Message string
+	// Err, when set, is the error the message tells of, for callers that
+	// want its details (errors.As).
+	Err error
 }
 
 // Error returns the message alone, so that it can be shown to the player.
 func (e *Error) Error() string { return e.Message }
+
+// Unwrap returns Err.
+func (e *Error) Unwrap() error { return e.Err }
+
+// Wrap gives err a code: an *Error whose message is err's and whose Err is
+// err.
+func Wrap(code Code, err error) *Error {
+	return &Error{Code: code, Message: err.Error(), Err: err}
+}
 
 // Errorf builds an *Error with the given code and a fmt-formatted message.
 func Errorf(code Code, format string, a ...any) *Error {

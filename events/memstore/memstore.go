@@ -160,9 +160,9 @@ func (s *Store) Load(batch []events.Event) error {
 		return err
 	}
 	ids := make(map[string]bool, len(batch))
-	for _, e := range batch {
+	for i, e := range batch {
 		if _, taken := s.byID[e.ID]; taken || ids[e.ID] {
-			return fmt.Errorf("%w: seq %d: event ID %q is already in the log", events.ErrBadLoad, e.Seq, e.ID)
+			return &events.LoadError{Index: i, Seq: e.Seq, EventID: e.ID, Problem: fmt.Sprintf("event ID %q is already in the log", e.ID)}
 		}
 		ids[e.ID] = true
 	}

@@ -42,12 +42,12 @@ func (s *Store) Load(batch []events.Event) (err error) {
 		return err
 	}
 	insert := tx.StmtContext(ctx, s.st.insert)
-	for _, e := range batch {
+	for i, e := range batch {
 		_, err := insert.ExecContext(ctx, e.Seq, e.ID, e.CommandID, e.Stream, e.StreamVersion, e.Type, e.PayloadVersion,
 			string(e.Payload), e.Actor, events.FormatTime(e.RecordedAt), hex.EncodeToString(e.PrevHash), hex.EncodeToString(e.Hash))
 		if err != nil {
 			if strings.Contains(err.Error(), "UNIQUE constraint failed: events.id") {
-				return fmt.Errorf("%w: seq %d: event ID %q is already in the log", events.ErrBadLoad, e.Seq, e.ID)
+				return &events.LoadError{Index: i, Seq: e.Seq, EventID: e.ID, Problem: fmt.Sprintf("event ID %q is already in the log", e.ID)}
 			}
 			return fmt.Errorf("load: seq %d: %w", e.Seq, err)
 		}

@@ -1,0 +1,255 @@
+package campaign
+
+import (
+	"bytes"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"iter"
+	"strconv"
+
+	"github.com/ltscamp/ltscamp/events"
+	"github.com/ltscamp/ltscamp/events/sqlitestore"
+	"github.com/ltscamp/ltscamp/projections"
+	"github.com/ltscamp/ltscamp/rules"
+)
+
+// LogPoint is one state of the log: its last event and the campaign as of
+// it. Exports print it in their footers, so that a page can be traced back
+// to the log it was folded from.
+type LogPoint struct {
+	// Seq is the last event's seq; Hash its hash.
+	Seq  int64
+	Hash []byte
+	// CampaignID is the ID of the campaign.created event.
+	CampaignID string
+	Campaign   projections.Campaign
+	// AsOf is true when the point was asked for (--as-of), false when it
+	// is the head of the log.
+	AsOf bool
+}
+
+// HashHex returns the point's hash in lowercase hex.
+func (p LogPoint) HashHex() string { return hex.EncodeToString(p.Hash) }
+
+// At returns the point as an as-of argument ("" never: the seq itself),
+// so that every read of one export folds the same events.
+func (p LogPoint) At() string { return strconv.FormatInt(p.Seq, 10) }
+
+// Point returns the log's state at an as-of point (see ResolveAsOf), or at
+// its head when asOf is "".
+func (s *Service) Point(asOf string) (LogPoint, error) {
+	seq, err := s.ResolveAsOf(asOf)
+	if err != nil {
+		return LogPoint{}, err
+	}
+	p := LogPoint{Seq: seq, AsOf: seq > 0}
+	if seq == 0 {
+		if p.Seq, p.Hash, err = s.store.Head(); err != nil {
+			return LogPoint{}, err
+		}
+	} else {
+		evs, err := s.store.Read(events.Query{AfterSeq: seq - 1, UpToSeq: seq})
+		if err != nil {
+			return LogPoint{}, err
+		}
+		if len(evs) != 1 {
+			return LogPoint{}, rules.Errorf(rules.CodeInvalidLog, "seq %d is missing from the log: run `ltscamp verify`", seq)
+		}
+		p.Hash = evs[0].Hash
+	}
+	v, err := s.view(p.At())
+	if err != nil {
+		return LogPoint{}, err
+	}
+	if p.Campaign, err = v.campaign(); err != nil {
+		return LogPoint{}, err
+	}
+	created, err := s.store.ReadStream(events.CampaignStream, 0)
+	if err != nil {
+		return LogPoint{}, err
+	}
+	if len(created) == 0 || created[0].Type != events.TypeCampaignCreated {
+		return LogPoint{}, rules.Errorf(rules.CodeInvalidLog, "the log does not begin with campaign.created: run `ltscamp verify`")
+	}
+	p.CampaignID = created[0].ID
+	return p, nil
+}
+
+// Events yields the log from seq 1 up to upTo (0: all of it), one event
+// at a time.
+func (s *Service) Events(upTo int64) iter.Seq2[events.Event, error] {
+	return s.store.Iter(events.Query{UpToSeq: upTo})
+}
+
+// backuper is a store that can copy itself while others write to it.
+type backuper interface {
+	Backup(path string) error
+}
+
+// Backup writes a consistent copy of the campaign file to path, which must
+// not exist, while others may go on writing: the copy is the log as of
+// the moment the copy began. It returns the copy's head, read back from
+// the copy.
+func (s *Service) Backup(path string) (seq int64, hash []byte, err error) {
+	b, ok := s.store.(backuper)
+	if !ok {
+		return 0, nil, fmt.Errorf("campaign: the %T store cannot back itself up", s.store)
+	}
+	if err := b.Backup(path); err != nil {
+		return 0, nil, storeError(path, err)
+	}
+	st, err := sqlitestore.Open(path, sqlitestore.Options{Now: s.now})
+	if err != nil {
+		return 0, nil, storeError(path, err)
+	}
+	defer st.Close()
+	return st.Head()
+}
+
+// RestoreExpect is what a backup's header promises of its events, checked
+// once they are all read.
+type RestoreExpect struct {
+	Events     int64
+	HeadHash   []byte
+	CampaignID string
+}
+
+// RestoreError is a backup refused by RestoreLog: the first event found
+// wrong, and what is wrong with it.
+type RestoreError struct {
+	// Ordinal is the event's place among the backup's events (from 1; 0
+	// when the problem is with the backup as a whole). Seq is the seq the
+	// event gives itself: the two differ when lines were moved.
+	Ordinal int64
+	Seq     int64
+	Problem string
+}
+
+// Error implements error.
+func (e *RestoreError) Error() string {
+	if e.Seq == 0 {
+		return e.Problem
+	}
+	return fmt.Sprintf("seq %d: %s", e.Seq, e.Problem)
+}
+
+// restoreBatch is how many events go into the new file per transaction.
+const restoreBatch = 4096
+
+// RestoreLog makes a new campaign file at path from a backup's events, in
+// seq order. It is all or nothing: the file is built under a temporary
+// name, each event is checked to continue the hash chain as it is loaded,
+// the header's promise (want) is checked at the end, and then the whole
+// log is verified as `ltscamp verify` does (envelopes, undo and redo, every
+// event replayed under the rules, every XP ledger). Only a log that passes
+// is put at path; on any failure nothing is left there. The restored log
+// has the backup's IDs, seqs and hashes. A problem with the backup's
+// content is a *RestoreError inside a CodeInvalidLog error; an error of
+// the events iterator is returned as it is (wrapped).
+func RestoreLog(path string, want RestoreExpect, evs iter.Seq2[events.Event, error], opts Options) (VerifyReport, error) {
+	st, err := sqlitestore.CreateStaged(path, sqlitestore.Options{Now: opts.Now})
+	if err != nil {
+		return VerifyReport{}, storeError(path, err)
+	}
+	published := false
+	defer func() {
+		if !published {
+			_ = st.Discard()
+		}
+	}()
+	refuse := func(ordinal, seq int64, format string, a ...any) error {
+		re := &RestoreError{Ordinal: ordinal, Seq: seq, Problem: fmt.Sprintf(format, a...)}
+		return &rules.Error{Code: rules.CodeInvalidLog, Message: re.Error(), Err: re}
+	}
+	batch := make([]events.Event, 0, restoreBatch)
+	var n int64
+	var first events.Event
+	flush := func() error {
+		err := st.Load(batch)
+		var le *events.LoadError
+		if errors.As(err, &le) {
+			return refuse(n-int64(len(batch))+int64(le.Index)+1, le.Seq, "%s", le.Problem)
+		}
+		batch = batch[:0]
+		return err
+	}
+	for e, err := range evs {
+		if err != nil {
+			// The events read before the bad line may already break the
+			// chain: that is the first problem, so it is the one named.
+			if ferr := flush(); ferr != nil {
+				return VerifyReport{}, ferr
+			}
+			return VerifyReport{}, rules.Wrap(rules.CodeInvalidLog, err)
+		}
+		if n == 0 {
+			first = e
+		}
+		n++
+		batch = append(batch, e)
+		if len(batch) == restoreBatch {
+			if err := flush(); err != nil {
+				return VerifyReport{}, err
+			}
+		}
+	}
+	if err := flush(); err != nil {
+		return VerifyReport{}, err
+	}
+	seq, head, err := st.Head()
+	if err != nil {
+		return VerifyReport{}, err
+	}
+	switch {
+	case n == 0:
+		return VerifyReport{}, refuse(0, 0, "the backup holds no events: a campaign begins with campaign.created")
+	case n != want.Events || !bytes.Equal(head, want.HeadHash):
+		return VerifyReport{}, refuse(0, 0, "the backup's events end at seq %d with hash %x, but its header promised %d events ending with hash %x", seq, head, want.Events, want.HeadHash)
+	case first.Type != events.TypeCampaignCreated || first.ID != want.CampaignID:
+		return VerifyReport{}, refuse(1, 1, "the first event is %s %s, but the header names campaign %s", first.Type, first.ID, want.CampaignID)
+	}
+	s, err := New(st.Store, opts)
+	if err != nil {
+		return VerifyReport{}, err
+	}
+	rep, err := s.Verify()
+	if err != nil {
+		return VerifyReport{}, err
+	}
+	if !rep.OK {
+		// Every event was loaded in its place: seq and ordinal agree.
+		seq, problem := rep.FirstProblem()
+		return rep, refuse(seq, seq, "%s (the log restored would not pass `ltscamp verify`)", problem)
+	}
+	if err := st.Publish(); err != nil {
+		return rep, storeError(path, err)
+	}
+	published = true
+	return rep, nil
+}
+
+// FirstProblem returns the seq and text of the first problem the report
+// found, in log order: a chain break, a violation or a ledger that fails
+// (seq 0 when none names a seq; "" when the report is OK).
+func (r VerifyReport) FirstProblem() (int64, string) {
+	var seq int64
+	problem := ""
+	consider := func(s int64, p string) {
+		if p != "" && (problem == "" || (s > 0 && (seq == 0 || s < seq))) {
+			seq, problem = s, p
+		}
+	}
+	if !r.Chain.OK {
+		consider(r.Chain.Seq, r.Chain.Problem)
+	}
+	for _, v := range r.Violations {
+		consider(v.Seq, fmt.Sprintf("%s: %s", v.Type, v.Problem))
+	}
+	for _, l := range r.Ledgers {
+		if !l.OK {
+			consider(l.Seq, fmt.Sprintf("XP ledger of %s: %s", l.Character, l.Problem))
+		}
+	}
+	return seq, problem
+}
