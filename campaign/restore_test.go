@@ -172,7 +172,7 @@ func rechain(t *testing.T, ls [][]byte, from int) {
 		}
 		e.Hash = events.ComputeHash(e.PrevHash, e)
 		prev = e.Hash
-		if ls[i], err = json.Marshal(exports.NewLogLine(e)); err != nil {
+		if ls[i], err = exports.MarshalLogLine(e); err != nil {
 			t.Fatal(err)
 		}
 	}

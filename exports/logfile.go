@@ -2,6 +2,7 @@ package exports
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -61,6 +62,19 @@ func NewLogLine(e events.Event) LogLine {
 		Type: e.Type, PayloadVersion: e.PayloadVersion, Payload: e.Payload, Actor: e.Actor,
 		RecordedAt: events.FormatTime(e.RecordedAt), PrevHash: hex.EncodeToString(e.PrevHash), Hash: hex.EncodeToString(e.Hash),
 	}
+}
+
+// MarshalLogLine returns e's backup line, without its newline, exactly as
+// WriteLog writes it: no HTML escaping, so the payload passes through byte
+// for byte (the hash covers its bytes).
+func MarshalLogLine(e events.Event) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(NewLogLine(e)); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
 
 // WriteLog writes a backup: the header, then one line per event of evs,

@@ -10,11 +10,13 @@ import (
 	"github.com/ltscamp/ltscamp/events"
 )
 
-// stagedParams are rwParams without the fsync on every commit: a staged
-// file is thrown away if the process dies, and Publish syncs it once.
+// stagedParams are rwParams without a journal or the fsync on every
+// commit: a staged file is thrown away whole if anything fails or the
+// process dies, so nothing needs rolling back, and Publish syncs it once
+// and turns WAL on.
 const stagedParams = "mode=rw" +
 	"&_pragma=busy_timeout(10000)" +
-	"&_pragma=journal_mode(WAL)" +
+	"&_pragma=journal_mode(OFF)" +
 	"&_pragma=foreign_keys(1)" +
 	"&_pragma=synchronous(OFF)" +
 	"&_pragma=cache_size(-65536)" +
@@ -95,6 +97,11 @@ func (s *Staged) Publish() (err error) {
 			s.remove()
 		}
 	}()
+	// Campaign files are in WAL mode (it is recorded in the file).
+	if _, err := s.db.ExecContext(context.Background(), `PRAGMA journal_mode=WAL`); err != nil {
+		_ = s.Store.Close()
+		return fmt.Errorf("create %s: %w", s.path, err)
+	}
 	if _, err := s.db.ExecContext(context.Background(), `PRAGMA wal_checkpoint(TRUNCATE)`); err != nil {
 		_ = s.Store.Close()
 		return fmt.Errorf("create %s: %w", s.path, err)
