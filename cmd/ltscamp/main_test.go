@@ -21,10 +21,13 @@ func TestMain(m *testing.M) {
 // TestScripts runs the user stories under testdata/script.
 func TestScripts(t *testing.T) {
 	if os.Getenv("CI") != "" {
-		// CI installs the stock sqlite3 CLI; the scripts' [exec:sqlite3]
-		// sections must run there, never be skipped.
-		if _, err := exec.LookPath("sqlite3"); err != nil {
-			t.Fatal("CI is set but the sqlite3 CLI is not installed; .ci/run installs it")
+		// CI installs the stock sqlite3 CLI and poppler-utils; the
+		// scripts' [exec:sqlite3] and [exec:pdftotext] sections must run
+		// there, never be skipped.
+		for _, tool := range []string{"sqlite3", "pdftotext", "pdfinfo", "sed"} {
+			if _, err := exec.LookPath(tool); err != nil {
+				t.Fatalf("CI is set but %s is not installed; .ci/run installs it", tool)
+			}
 		}
 	}
 	testscript.Run(t, testscript.Params{
