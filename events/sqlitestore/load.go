@@ -2,6 +2,7 @@ package sqlitestore
 
 import (
 	"context"
+	"database/sql"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -41,21 +42,69 @@ func (s *Store) Load(batch []events.Event) (err error) {
 	if err != nil {
 		return err
 	}
-	insert := tx.StmtContext(ctx, s.st.insert)
-	for i, e := range batch {
-		_, err := insert.ExecContext(ctx, e.Seq, e.ID, e.CommandID, e.Stream, e.StreamVersion, e.Type, e.PayloadVersion,
-			string(e.Payload), e.Actor, events.FormatTime(e.RecordedAt), hex.EncodeToString(e.PrevHash), hex.EncodeToString(e.Hash))
-		if err != nil {
-			if strings.Contains(err.Error(), "UNIQUE constraint failed: events.id") {
-				return &events.LoadError{Index: i, Seq: e.Seq, EventID: e.ID, Problem: fmt.Sprintf("event ID %q is already in the log", e.ID)}
+	// Rows go in loadRows at a time, one statement each: far fewer round
+	// trips through database/sql than a statement per row.
+	var multi *sql.Stmt
+	args := make([]any, 0, loadRows*12)
+	for start := 0; start < len(batch); start += loadRows {
+		rows := batch[start:min(start+loadRows, len(batch))]
+		args = args[:0]
+		for _, e := range rows {
+			args = append(args, e.Seq, e.ID, e.CommandID, e.Stream, e.StreamVersion, e.Type, e.PayloadVersion,
+				string(e.Payload), e.Actor, events.FormatTime(e.RecordedAt), hex.EncodeToString(e.PrevHash), hex.EncodeToString(e.Hash))
+		}
+		stmt := tx.StmtContext(ctx, s.st.insert)
+		if len(rows) == loadRows {
+			if multi == nil {
+				if multi, err = tx.PrepareContext(ctx, insertRows(loadRows)); err != nil {
+					return fmt.Errorf("load: %w", err)
+				}
 			}
-			return fmt.Errorf("load: seq %d: %w", e.Seq, err)
+			stmt = multi
+		} else if len(rows) > 1 {
+			if stmt, err = tx.PrepareContext(ctx, insertRows(len(rows))); err != nil {
+				return fmt.Errorf("load: %w", err)
+			}
+		}
+		if _, err := stmt.ExecContext(ctx, args...); err != nil {
+			if strings.Contains(err.Error(), "UNIQUE constraint failed: events.id") {
+				// Name the event: the first of these rows whose ID is
+				// taken, or repeated among the rows before it.
+				for i, e := range rows {
+					var taken bool
+					if qerr := tx.StmtContext(ctx, s.st.idTaken).QueryRowContext(ctx, e.ID).Scan(&taken); qerr == nil && (taken || repeatsID(rows[:i], e.ID)) {
+						return &events.LoadError{Index: start + i, Seq: e.Seq, EventID: e.ID, Problem: fmt.Sprintf("event ID %q is already in the log", e.ID)}
+					}
+				}
+			}
+			return fmt.Errorf("load: seqs %d–%d: %w", rows[0].Seq, rows[len(rows)-1].Seq, err)
 		}
 	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("load: commit: %w", err)
 	}
 	return nil
+}
+
+// loadRows is how many rows one INSERT of Load carries: 12 parameters a
+// row stays far below SQLite's limit of 32,766.
+const loadRows = 64
+
+// insertRows returns an INSERT of n event rows.
+func insertRows(n int) string {
+	row := "(" + placeholders(12) + ")"
+	return `INSERT INTO events (seq, id, command_id, stream, stream_version, type, payload_version, payload, actor, recorded_at, prev_hash, hash) VALUES ` +
+		strings.TrimSuffix(strings.Repeat(row+",", n), ",")
+}
+
+// repeatsID reports whether an event of rows has the ID.
+func repeatsID(rows []events.Event, id string) bool {
+	for _, e := range rows {
+		if e.ID == id {
+			return true
+		}
+	}
+	return false
 }
 
 // Backup writes a consistent copy of the campaign to path, which must not
