@@ -162,40 +162,28 @@ func RestoreLog(path string, want RestoreExpect, evs iter.Seq2[events.Event, err
 		re := &RestoreError{Ordinal: ordinal, Seq: seq, Problem: fmt.Sprintf(format, a...)}
 		return &rules.Error{Code: rules.CodeInvalidLog, Message: re.Error(), Err: re}
 	}
-	batch := make([]events.Event, 0, restoreBatch)
-	var n int64
+	var n int64 // events loaded
 	var first events.Event
-	flush := func() error {
-		err := st.Load(batch)
+	// Lines are read and parsed on one core while the other loads the
+	// batches before them: the two take about as long.
+	for b := range readAhead(evs, restoreBatch) {
+		if len(b.events) > 0 && n == 0 {
+			first = b.events[0]
+		}
+		err := st.Load(b.events)
 		var le *events.LoadError
 		if errors.As(err, &le) {
-			return refuse(n-int64(len(batch))+int64(le.Index)+1, le.Seq, "%s", le.Problem)
+			// The events before a bad line may already break the chain:
+			// that is the first problem, so it is the one named.
+			return VerifyReport{}, refuse(n+int64(le.Index)+1, le.Seq, "%s", le.Problem)
 		}
-		batch = batch[:0]
-		return err
-	}
-	for e, err := range evs {
 		if err != nil {
-			// The events read before the bad line may already break the
-			// chain: that is the first problem, so it is the one named.
-			if ferr := flush(); ferr != nil {
-				return VerifyReport{}, ferr
-			}
-			return VerifyReport{}, rules.Wrap(rules.CodeInvalidLog, err)
+			return VerifyReport{}, err
 		}
-		if n == 0 {
-			first = e
+		n += int64(len(b.events))
+		if b.err != nil {
+			return VerifyReport{}, rules.Wrap(rules.CodeInvalidLog, b.err)
 		}
-		n++
-		batch = append(batch, e)
-		if len(batch) == restoreBatch {
-			if err := flush(); err != nil {
-				return VerifyReport{}, err
-			}
-		}
-	}
-	if err := flush(); err != nil {
-		return VerifyReport{}, err
 	}
 	seq, head, err := st.Head()
 	if err != nil {
@@ -227,6 +215,58 @@ func RestoreLog(path string, want RestoreExpect, evs iter.Seq2[events.Event, err
 	}
 	published = true
 	return rep, nil
+}
+
+// readBatch is a batch of events read ahead, and the error that ended the
+// reading after them, if any.
+type readBatch struct {
+	events []events.Event
+	err    error
+}
+
+// readAhead reads evs in a goroutine of its own, size events a batch, one
+// batch ahead of the consumer. The last batch carries the error that ended
+// the sequence, if any. When the consumer stops early the goroutine stops
+// too.
+func readAhead(evs iter.Seq2[events.Event, error], size int) iter.Seq[readBatch] {
+	return func(yield func(readBatch) bool) {
+		ch := make(chan readBatch, 1)
+		done := make(chan struct{})
+		defer close(done)
+		go func() {
+			defer close(ch)
+			send := func(b readBatch) bool {
+				select {
+				case ch <- b:
+					return true
+				case <-done:
+					return false
+				}
+			}
+			batch := make([]events.Event, 0, size)
+			for e, err := range evs {
+				if err != nil {
+					send(readBatch{events: batch, err: err})
+					return
+				}
+				batch = append(batch, e)
+				if len(batch) == size {
+					if !send(readBatch{events: batch}) {
+						return
+					}
+					batch = make([]events.Event, 0, size)
+				}
+			}
+			if len(batch) > 0 {
+				send(readBatch{events: batch})
+			}
+		}()
+		for b := range ch {
+			if !yield(b) {
+				return
+			}
+		}
+	}
 }
 
 // FirstProblem returns the seq and text of the first problem the report
