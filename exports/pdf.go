@@ -465,7 +465,7 @@ func (p *pdf) skills(y float64, skills []projections.Skill) {
 			p.text(x, yy, colW-16, "", pt, sk.Name, "L")
 			p.text(x+colW-16, yy, 8, "B", pt, strconv.Itoa(sk.Level), "R")
 		}
-		y += float64(rows)*lh(pt)
+		y += float64(rows) * lh(pt)
 	}
 	if room := p.bottom - y - 5; room >= 20 {
 		y = p.heading(y+3, "Notes")

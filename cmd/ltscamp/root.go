@@ -132,6 +132,9 @@ audited back to the command that made it.`,
 		newRedoCmd(a),
 		newAuditCmd(a),
 		newVerifyCmd(a),
+		newExportCmd(a),
+		newImportCmd(a),
+		newBackupCmd(a),
 		newDemoCmd(a),
 	)
 	return root
