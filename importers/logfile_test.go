@@ -109,7 +109,10 @@ func TestLogReaderRefuses(t *testing.T) {
 		{"empty", nil, 1, "empty"},
 		{"not a backup", []byte("name,st,dx,iq\n"), 1, "not an ltscamp backup"},
 		{"a newer version", edit(func(ls []string) []string { ls[0] = strings.Replace(ls[0], `"version":1`, `"version":2`, 1); return ls }), 1, "upgrade ltscamp"},
-		{"a bad head hash", edit(func(ls []string) []string { ls[0] = strings.Replace(ls[0], `"head_hash":"`, `"head_hash":"X`, 1); return ls }), 1, "head_hash"},
+		{"a bad head hash", edit(func(ls []string) []string {
+			ls[0] = strings.Replace(ls[0], `"head_hash":"`, `"head_hash":"X`, 1)
+			return ls
+		}), 1, "head_hash"},
 		{"count and head disagree", edit(func(ls []string) []string { ls[0] = strings.Replace(ls[0], `"events":3`, `"events":4`, 1); return ls }), 1, "must be equal"},
 		{"cut short", edit(func(ls []string) []string { return ls[:3] }), 4, "cut short"},
 		{"a line added", edit(func(ls []string) []string { return append(ls, ls[3]) }), 5, "lines were added"},
