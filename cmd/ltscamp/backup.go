@@ -17,7 +17,7 @@ func newExportLogCmd(a *app) *cobra.Command {
 	var out string
 	var force bool
 	cmd := &cobra.Command{
-		Use:   "log [-o FILE]",
+		Use:   "log",
 		Short: "Write every event as an NDJSON backup that `import log` restores",
 		Long: `Write the whole log, one JSON object a line: first a header (format, version,
 campaign id, campaign name, edition, event count, head seq and hash), then

@@ -88,7 +88,7 @@ func newExportDocCmd(a *app, kind exports.Kind, use, short string, nargs int, ex
 		what = "one " + strings.Fields(use)[1]
 	}
 	cmd := &cobra.Command{
-		Use:     use + " [-o FILE] [--format md|pdf|json] [--as-of POINT]",
+		Use:     use,
 		Short:   short,
 		Example: example,
 		Args:    exactArgs(nargs, what),
@@ -101,12 +101,12 @@ func newExportDocCmd(a *app, kind exports.Kind, use, short string, nargs int, ex
 		},
 	}
 	f := cmd.Flags()
-	f.StringVarP(&opts.out, "output", "o", "", "write to FILE (- for standard output) instead of standard output")
-	f.StringVar(&opts.format, "format", "", "md, pdf or json (default: from the -o extension, else md)")
+	f.StringVarP(&opts.out, "output", "o", "", "write to FILE (- for standard output)")
+	f.StringVar(&opts.format, "format", "", "md, pdf or json (default: -o's extension, else md)")
 	f.BoolVar(&opts.force, "force", false, "replace FILE if it exists")
-	f.StringVar(&opts.asOf, "as-of", "", "export the log as it was at a seq, an event id, a time or day:N")
+	f.StringVar(&opts.asOf, "as-of", "", "the log as it was at a seq, event id, time or day:N")
 	f.StringVar(&opts.paper, "paper", "a4", "PDF page size: a4 or letter")
-	f.StringVar(&opts.template, "template", "", "render Markdown with your own text/template FILE (see docs/export-templates.md)")
+	f.StringVar(&opts.template, "template", "", "your own Markdown layout (docs/export-templates.md)")
 	if kind == exports.KindTimeline {
 		f.IntVar(&opts.adventure, "adventure", 0, "only this adventure")
 	}

@@ -31,7 +31,7 @@ func newImportRosterCmd(a *app) *cobra.Command {
 	var format string
 	var dryRun, asJSON bool
 	cmd := &cobra.Command{
-		Use:   "roster FILE|- [--format csv|yaml|json] [--dry-run]",
+		Use:   "roster FILE|-",
 		Short: "Create characters and star craft from a CSV, YAML or JSON roster",
 		Long: `Create a party from a file: characters (name, ST, DX, IQ, skills, and an
 optional weapon and armour) and star craft (name, record, owner, crew).
@@ -109,8 +109,8 @@ ship's crew as a map from section to a name or a list of names. The format is
 		},
 	}
 	cmd.Flags().StringVar(&format, "format", "", "csv, yaml or json (default: from the file's extension)")
-	cmd.Flags().BoolVar(&dryRun, "dry-run", false, "check every row by the rules and show what would be created, writing nothing")
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print what was created as JSON (characters' sheets, ships' records)")
+	cmd.Flags().BoolVar(&dryRun, "dry-run", false, "check every row, show the result, write nothing")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the sheets and records created as JSON")
 	return cmd
 }
 
