@@ -145,7 +145,7 @@ func TemplateFuncs() template.FuncMap {
 			return "✗"
 		},
 		"status":       sheetStatus,
-		"sectionState": sectionState,
+		"sectionState": projections.ShipSection.State,
 		"auditWhat":    auditWhat,
 	}
 }
@@ -175,17 +175,6 @@ func capitalize(s string) string {
 	}
 	r := []rune(s)
 	return strings.ToUpper(string(r[0])) + string(r[1:])
-}
-
-// sectionState names a ship section's state.
-func sectionState(s projections.ShipSection) string {
-	switch {
-	case s.Destroyed:
-		return "destroyed"
-	case s.Damage > 0:
-		return "damaged"
-	}
-	return "ok"
 }
 
 // auditWhat tells what an XP audit row was, escaped for a table cell.

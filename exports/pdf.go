@@ -522,14 +522,7 @@ func (p *pdf) shipPage(s projections.Ship) {
 	y = p.heading(y, "Sections, in the order hits destroy them")
 	rows := make([][]string, 0, len(s.Sections))
 	for i, sec := range s.Sections {
-		state := "ok"
-		switch {
-		case sec.Destroyed:
-			state = "destroyed"
-		case sec.Damage > 0:
-			state = "damaged"
-		}
-		rows = append(rows, []string{strconv.Itoa(i + 1), sec.Name, fmt.Sprintf("%d/%d", sec.Points-sec.Damage, sec.Points), state, strings.Join(sec.Crew, ", ")})
+		rows = append(rows, []string{strconv.Itoa(i + 1), sec.Name, fmt.Sprintf("%d/%d", sec.Points-sec.Damage, sec.Points), sec.State(), strings.Join(sec.Crew, ", ")})
 	}
 	y = p.table(y, []string{"#", "Section", "Points left", "State", "Crew"}, p.widths(6, 26, 16, 16, 46), []string{"R", "L", "R", "L", "L"}, rows, 10) + 4
 	y = p.heading(y, "Details")

@@ -19,6 +19,17 @@ type ShipSection struct {
 	crewIDs   []string
 }
 
+// State names the section's state: "ok", "damaged" or "destroyed".
+func (s ShipSection) State() string {
+	switch {
+	case s.Destroyed:
+		return "destroyed"
+	case s.Damage > 0:
+		return "damaged"
+	}
+	return "ok"
+}
+
 // Ship is a star craft's record, folded from its stream.
 type Ship struct {
 	ID      string        `json:"id"`

@@ -19,12 +19,7 @@ func newAuditCmd(a *app) *cobra.Command {
 		Short: "Audit a character's XP, row by row, against the rules",
 		Example: `  ltscamp audit xp Ajax
   ltscamp audit xp Ajax --json | jq .unspent`,
-		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) > 0 {
-				return usagef("unknown audit %q: audit xp NAME is the audit there is; see `ltscamp audit --help`", args[0])
-			}
-			return nil
-		},
+		Args: groupArgs("audit", "xp (audit xp NAME is the audit there is)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return usagef("audit what? `ltscamp audit xp NAME` audits a character's XP")
 		},

@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"io"
-	"os"
 
 	"github.com/spf13/cobra"
 
@@ -80,12 +79,7 @@ func newImportCmd(a *app) *cobra.Command {
 		Example: `  ltscamp --db restored.ltscamp import log campaign.ndjson
   ltscamp import roster party.csv
   ltscamp import roster party.yaml --dry-run`,
-		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) > 0 {
-				return usagef("unknown import kind %q: choose log or roster; see `ltscamp import --help`", args[0])
-			}
-			return nil
-		},
+		Args: groupArgs("import", "log or roster"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return usagef("import what? `import log FILE` restores a backup, `import roster FILE` brings a party in")
 		},
@@ -114,15 +108,11 @@ is left behind. The restored log has the same event ids, seqs and hashes.`,
 		Args: exactArgs(1, "one FILE (- for standard input)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			file := args[0]
-			var in io.Reader = a.env.Stdin
-			if file != "-" {
-				f, err := os.Open(file)
-				if err != nil {
-					return usagef("import log: %v", err)
-				}
-				defer f.Close()
-				in = f
+			in, err := a.openInput("import log", file)
+			if err != nil {
+				return err
 			}
+			defer in.Close()
 			lr, err := importers.NewLogReader(file, in)
 			if err != nil {
 				return rules.Wrap(rules.CodeInvalidLog, err)

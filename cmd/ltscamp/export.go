@@ -55,12 +55,7 @@ event id, a time or day:N, as sheet --as-of does.`,
   ltscamp export audit Ajax -o ajax-xp.md
   ltscamp export sheet Ajax --template index-card.md.tmpl -o ajax.md
   ltscamp export log -o campaign.ndjson`,
-		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) > 0 {
-				return usagef("unknown export kind %q: choose sheet, party, ship, timeline, audit or log; see `ltscamp export --help`", args[0])
-			}
-			return nil
-		},
+		Args: groupArgs("export", "sheet, party, ship, timeline, audit or log"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return usagef("export what? choose sheet NAME, party, ship NAME, timeline, audit NAME or log; see `ltscamp export --help`")
 		},

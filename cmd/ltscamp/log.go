@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -16,33 +15,18 @@ import (
 	"github.com/ltscamp/ltscamp/projections"
 )
 
-// logEvent is the --json shape of one event: the envelope with hashes in hex
-// and the payload as stored.
+// logEvent is the --json shape of one event: the backup line of the event
+// (the envelope with hashes in hex and the payload as stored), a summary,
+// and the undo that reverted it.
 type logEvent struct {
-	Seq            int64           `json:"seq"`
-	ID             string          `json:"id"`
-	CommandID      string          `json:"command_id"`
-	Stream         string          `json:"stream"`
-	StreamVersion  int64           `json:"stream_version"`
-	Type           string          `json:"type"`
-	PayloadVersion int             `json:"payload_version"`
-	Payload        json.RawMessage `json:"payload"`
-	Actor          string          `json:"actor"`
-	RecordedAt     string          `json:"recorded_at"`
-	PrevHash       string          `json:"prev_hash"`
-	Hash           string          `json:"hash"`
-	Summary        string          `json:"summary"`
+	exports.LogLine
+	Summary string `json:"summary"`
 	// Reverted is set when the event's command is out of effect.
 	Reverted *exports.RevertJSON `json:"reverted,omitempty"`
 }
 
 func eventJSON(e events.Event) logEvent {
-	return logEvent{
-		Seq: e.Seq, ID: e.ID, CommandID: e.CommandID, Stream: e.Stream, StreamVersion: e.StreamVersion,
-		Type: e.Type, PayloadVersion: e.PayloadVersion, Payload: e.Payload, Actor: e.Actor,
-		RecordedAt: events.FormatTime(e.RecordedAt), PrevHash: hex.EncodeToString(e.PrevHash), Hash: hex.EncodeToString(e.Hash),
-		Summary: projections.Describe(e, nil),
-	}
+	return logEvent{LogLine: exports.NewLogLine(e), Summary: projections.Describe(e, nil)}
 }
 
 // revertMark is the human mark on an event of a reverted command.

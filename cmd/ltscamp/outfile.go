@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/spf13/cobra"
+
 	"github.com/ltscamp/ltscamp/rules"
 )
 
@@ -17,6 +19,30 @@ const (
 	permDocument fs.FileMode = 0o644
 	permBackup   fs.FileMode = 0o600
 )
+
+// openInput opens the file a command reads: standard input for "-". The
+// caller closes it.
+func (a *app) openInput(cmd, file string) (io.ReadCloser, error) {
+	if file == "-" {
+		return io.NopCloser(a.env.Stdin), nil
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, usagef("%s: %v", cmd, err)
+	}
+	return f, nil
+}
+
+// groupArgs refuses arguments to a command group itself: a typo of a
+// subcommand must fail, not print help and succeed.
+func groupArgs(group, choices string) func(cmd *cobra.Command, args []string) error {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) > 0 {
+			return usagef("unknown %s %q: choose %s; see `ltscamp %s --help`", group, args[0], choices, group)
+		}
+		return nil
+	}
+}
 
 // checkOutput refuses, before any work is done, to write over an existing
 // file without force, or to a directory.

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 
@@ -57,15 +56,11 @@ ship's crew as a map from section to a name or a list of names. The format is
 			if err != nil {
 				return usageError{err}
 			}
-			var in io.Reader = a.env.Stdin
-			if file != "-" {
-				fh, err := os.Open(file)
-				if err != nil {
-					return usagef("import roster: %v", err)
-				}
-				defer fh.Close()
-				in = fh
+			in, err := a.openInput("import roster", file)
+			if err != nil {
+				return err
 			}
+			defer in.Close()
 			data, err := io.ReadAll(io.LimitReader(in, maxRosterFile+1))
 			if err != nil {
 				return fmt.Errorf("read %s: %w", file, err)

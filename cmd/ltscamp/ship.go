@@ -131,13 +131,7 @@ func printShip(p *printer, sh projections.Ship) {
 	p.printf("%s (%d build points)\n", sh.Record, sh.Cost)
 	rows := make([][]string, 0, len(sh.Sections))
 	for i, sec := range sh.Sections {
-		st := "ok"
-		switch {
-		case sec.Destroyed:
-			st = "destroyed"
-		case sec.Damage > 0:
-			st = "damaged"
-		}
+		st := sec.State()
 		crew := strings.Join(sec.Crew, ", ")
 		rows = append(rows, []string{strconv.Itoa(i + 1), sec.Name, fmt.Sprintf("%d/%d", sec.Points-sec.Damage, sec.Points), st, crew})
 	}
