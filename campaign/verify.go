@@ -125,6 +125,18 @@ func VerifyFile(path string, opts Options) (VerifyReport, error) {
 // break only). The error is for a log that cannot be read at all; an
 // invalid log is a report with OK false.
 func (s *Service) Verify() (VerifyReport, error) {
+	rep, ok, err := s.verifyStreaming()
+	if err != nil || ok {
+		return rep, err
+	}
+	// A row could not be read: read around it.
+	return s.verifyWhole()
+}
+
+// verifyWhole is Verify over the whole log read into memory, reading
+// around rows the store cannot decode (which the streaming pass cannot
+// skip), and naming them.
+func (s *Service) verifyWhole() (VerifyReport, error) {
 	log, unreadable, err := s.readLog()
 	if err != nil {
 		return VerifyReport{}, err

@@ -2,6 +2,7 @@ package campaign
 
 import (
 	"fmt"
+	"iter"
 	"strings"
 	"testing"
 	"time"
@@ -247,6 +248,20 @@ func (b badRowStore) Read(q events.Query) ([]events.Event, error) {
 		}
 	}
 	return evs, nil
+}
+
+// Iter fails at the first bad row, as the SQLite store's does.
+func (b badRowStore) Iter(q events.Query) iter.Seq2[events.Event, error] {
+	return func(yield func(events.Event, error) bool) {
+		for e, err := range b.Store.Iter(q) {
+			if err == nil && b.bad[e.Seq] {
+				err = fmt.Errorf("read events: event %d: hash: not hex", e.Seq)
+			}
+			if !yield(e, err) || err != nil {
+				return
+			}
+		}
+	}
 }
 
 // TestVerifyReadsAroundUnreadableRows checks that rows the store cannot

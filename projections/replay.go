@@ -20,10 +20,21 @@ type Violation struct {
 	Problem   string `json:"problem"`
 }
 
-// rollRecord is what the replay keeps of a roll or a contest event.
+// rollRef is what the replay keeps of each roll or contest in effect, for
+// the re-rolls that may name it later: any later command may re-roll any
+// roll of the same stream that is still in effect and not yet replaced
+// (reroll below), so every roll is kept. A ref is small — its seq and its
+// stream's index — so that a replay of a long log stays within bounded
+// memory; the roll itself is kept, or read back by seq (WorldOptions.Lookup).
+type rollRef struct {
+	seq    int64
+	stream int32
+}
+
+// rollRecord is a roll named by a re-roll: its stream, the re-roll that
+// replaced it, and the roll itself (nil for a contest).
 type rollRecord struct {
 	stream     string
-	commandID  string
 	rerolledBy string
 	roll       *events.RollMade
 }
@@ -41,7 +52,17 @@ type World struct {
 	Dogfight   Dogfight
 	Violations []Violation
 
-	rolls map[string]*rollRecord
+	// rolls indexes every roll and contest in effect by event ID;
+	// streams interns their streams; rerolledBy maps a replaced roll to
+	// the event that replaced it; payloads keeps the rolls themselves
+	// unless lookup reads them back.
+	rolls      map[string]rollRef
+	streams    []string
+	streamIdx  map[string]int32
+	rerolledBy map[string]string
+	payloads   map[string]*events.RollMade
+	lookup     func(seq int64) (events.Event, error)
+	trim       bool
 	// per command being replayed: the rolls paid for with karma or a wish,
 	// and the rolls re-rolled.
 	command  string
@@ -55,33 +76,105 @@ type World struct {
 	shipKills map[string]int64
 }
 
+// WorldOptions shape a replay that streams a long log.
+type WorldOptions struct {
+	// Lookup, when set, reads an event back by its seq. The world then
+	// keeps no roll payloads: a re-roll reads the roll it replaces back.
+	Lookup func(seq int64) (events.Event, error)
+	// TrimLedgers keeps each XP ledger's totals only, not its entries.
+	TrimLedgers bool
+}
+
+// NewWorld returns an empty world to fold a log into, event by event,
+// with Step, then Finish.
+func NewWorld(opts WorldOptions) *World {
+	w := &World{Sheets: map[string]*Sheet{}, Ledgers: map[string]*Ledger{}, Ships: map[string]*Ship{},
+		rolls: map[string]rollRef{}, streamIdx: map[string]int32{}, rerolledBy: map[string]string{},
+		lookup: opts.Lookup, trim: opts.TrimLedgers}
+	if w.lookup == nil {
+		w.payloads = map[string]*events.RollMade{}
+	}
+	return w
+}
+
 // Replay folds log (every event, in seq order), skipping events for which
 // skip returns true (commands out of effect), and re-checks each event.
 // Events of the commands stream (undo and redo) are not folded: the caller
 // decides with skip what is in effect.
 func Replay(log []events.Event, skip func(events.Event) bool) *World {
-	w := &World{Sheets: map[string]*Sheet{}, Ledgers: map[string]*Ledger{}, Ships: map[string]*Ship{}, rolls: map[string]*rollRecord{}}
+	w := NewWorld(WorldOptions{})
 	for _, e := range log {
-		if e.Stream == events.CommandsStream || (skip != nil && skip(e)) {
-			continue
-		}
-		if e.CommandID != w.command {
-			w.endCommand()
-			w.command = e.CommandID
-			w.paid, w.rerolled, w.contestReroll, w.shipKills = map[string]events.Event{}, map[string]bool{}, nil, map[string]int64{}
-		}
-		problem := w.stampProblem(e, true)
-		if p := w.apply(e); p != "" {
-			problem = p
-		} else if problem == "" {
-			problem = w.stampProblem(e, false)
-		}
-		if problem != "" {
-			w.Violations = append(w.Violations, Violation{Seq: e.Seq, EventID: e.ID, CommandID: e.CommandID, Type: e.Type, Problem: problem})
-		}
+		w.Step(e, skip != nil && skip(e))
 	}
-	w.endCommand()
+	w.Finish()
 	return w
+}
+
+// Step folds the next event of the log, in seq order, and re-checks it;
+// skip says the event's command is out of effect. Events of the commands
+// stream are not folded.
+func (w *World) Step(e events.Event, skip bool) {
+	if e.Stream == events.CommandsStream || skip {
+		return
+	}
+	if e.CommandID != w.command {
+		w.endCommand()
+		w.command = e.CommandID
+		w.paid, w.rerolled, w.contestReroll, w.shipKills = map[string]events.Event{}, map[string]bool{}, nil, map[string]int64{}
+	}
+	problem := w.stampProblem(e, true)
+	if p := w.apply(e); p != "" {
+		problem = p
+	} else if problem == "" {
+		problem = w.stampProblem(e, false)
+	}
+	if problem != "" {
+		w.Violations = append(w.Violations, Violation{Seq: e.Seq, EventID: e.ID, CommandID: e.CommandID, Type: e.Type, Problem: problem})
+	}
+}
+
+// Finish ends the replay: the last command's checks that need all its
+// events are made.
+func (w *World) Finish() { w.endCommand() }
+
+// addRoll indexes a roll or a contest (p nil) in effect.
+func (w *World) addRoll(e events.Event, p *events.RollMade) {
+	i, ok := w.streamIdx[e.Stream]
+	if !ok {
+		i = int32(len(w.streams))
+		w.streams = append(w.streams, e.Stream)
+		w.streamIdx[e.Stream] = i
+	}
+	w.rolls[e.ID] = rollRef{seq: e.Seq, stream: i}
+	if p != nil && w.payloads != nil {
+		w.payloads[e.ID] = p
+	}
+}
+
+// roll returns what a re-roll needs of the roll rollID, if it is one in
+// effect; a problem reading it back is returned as its text.
+func (w *World) roll(rollID string) (*rollRecord, bool, string) {
+	ref, ok := w.rolls[rollID]
+	if !ok {
+		return nil, false, ""
+	}
+	rec := &rollRecord{stream: w.streams[ref.stream], rerolledBy: w.rerolledBy[rollID]}
+	if w.payloads != nil {
+		rec.roll = w.payloads[rollID]
+		return rec, true, ""
+	}
+	e, err := w.lookup(ref.seq)
+	if err != nil {
+		return nil, true, fmt.Sprintf("re-roll of %s, which cannot be read back: %v", rollID, err)
+	}
+	if e.Type == events.TypeRollMade {
+		p, err := events.Decode(e)
+		if err != nil {
+			return nil, true, err.Error()
+		}
+		rec.roll = p.(*events.RollMade)
+	}
+	return rec, true, ""
 }
 
 // stampProblem checks an event's game-time stamp against the clock folded
@@ -228,7 +321,7 @@ func (w *World) apply(e events.Event) string {
 				return fmt.Sprintf("a roll of %s (%s) on the dice stream", p.Character, p.CharacterID)
 			}
 			problem := checkRoll(ed, p, nil)
-			w.rolls[e.ID] = &rollRecord{stream: e.Stream, commandID: e.CommandID, roll: p}
+			w.addRoll(e, p)
 			return problem
 		}
 	}
@@ -246,8 +339,12 @@ func (w *World) apply(e events.Event) string {
 	if err := s.Apply(e); err != nil && problem == "" {
 		problem = err.Error()
 	}
-	if err := w.Ledgers[s.ID].Apply(e, nil); err != nil && problem == "" {
+	l := w.Ledgers[s.ID]
+	if err := l.Apply(e, nil); err != nil && problem == "" {
 		problem = err.Error()
+	}
+	if w.trim {
+		l.Entries = l.Entries[:0]
 	}
 	return problem
 }
@@ -429,7 +526,7 @@ func (w *World) check(e events.Event, ed rules.Edition, s *Sheet, p events.Paylo
 			return problem
 		}
 		problem := checkRoll(ed, p, orig)
-		w.rolls[e.ID] = &rollRecord{stream: e.Stream, commandID: e.CommandID, roll: p}
+		w.addRoll(e, p)
 		return problem
 	case *events.ContestResolved:
 		if p.Sides[0].CharacterID != s.ID && p.Sides[1].CharacterID != s.ID {
@@ -441,7 +538,7 @@ func (w *World) check(e events.Event, ed rules.Edition, s *Sheet, p events.Paylo
 			}
 			w.contestReroll = &e
 		}
-		w.rolls[e.ID] = &rollRecord{stream: e.Stream, commandID: e.CommandID}
+		w.addRoll(e, nil)
 		return w.checkContest(ed, e, p)
 	}
 	return ""
@@ -483,7 +580,10 @@ func (w *World) pay(e events.Event, s *Sheet, what, rollID string) string {
 	if what != "reroll" {
 		return fmt.Sprintf("%s for %q, which nothing buys", e.Type, what)
 	}
-	rec, ok := w.rolls[rollID]
+	rec, ok, problem := w.roll(rollID)
+	if problem != "" {
+		return problem
+	}
 	if !ok {
 		return fmt.Sprintf("re-roll of %s, which is not a roll in effect", rollID)
 	}
@@ -497,8 +597,10 @@ func (w *World) pay(e events.Event, s *Sheet, what, rollID string) string {
 // reroll checks that a re-roll replaces a roll in effect, not yet replaced,
 // of the same stream, and (for rolls) paid for in the same command.
 func (w *World) reroll(e events.Event, rollID string, mustPay bool) (*rollRecord, string) {
-	rec, ok := w.rolls[rollID]
+	rec, ok, problem := w.roll(rollID)
 	switch {
+	case problem != "":
+		return nil, problem
 	case !ok:
 		return nil, fmt.Sprintf("re-roll of %s, which is not a roll in effect", rollID)
 	case rec.stream != e.Stream:
@@ -509,7 +611,7 @@ func (w *World) reroll(e events.Event, rollID string, mustPay bool) (*rollRecord
 	if _, paid := w.paid[rollID]; mustPay && !paid {
 		return nil, fmt.Sprintf("re-roll of %s with no karma or wish spent on it", rollID)
 	}
-	rec.rerolledBy = e.ID
+	w.rerolledBy[rollID] = e.ID
 	w.rerolled[rollID] = true
 	return rec, ""
 }
