@@ -19,7 +19,7 @@ const stagedParams = "mode=rw" +
 	"&_pragma=journal_mode(OFF)" +
 	"&_pragma=foreign_keys(1)" +
 	"&_pragma=synchronous(OFF)" +
-	"&_pragma=cache_size(-65536)" +
+	"&_pragma=cache_size(-16384)" +
 	"&_txlock=immediate"
 
 // Staged is a new campaign file being built under a temporary name beside
