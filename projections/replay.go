@@ -122,11 +122,14 @@ func (w *World) Step(e events.Event, skip bool) {
 		w.command = e.CommandID
 		w.paid, w.rerolled, w.contestReroll, w.shipKills = map[string]events.Event{}, map[string]bool{}, nil, map[string]int64{}
 	}
-	problem := w.stampProblem(e, true)
-	if p := w.apply(e); p != "" {
-		problem = p
+	// The payload is decoded once for the checks; the folds decode
+	// their own copy.
+	p, err := events.Decode(e)
+	problem := w.stampProblem(e, p, err, true)
+	if pr := w.apply(e, p, err); pr != "" {
+		problem = pr
 	} else if problem == "" {
-		problem = w.stampProblem(e, false)
+		problem = w.stampProblem(e, p, err, false)
 	}
 	if problem != "" {
 		w.Violations = append(w.Violations, Violation{Seq: e.Seq, EventID: e.ID, CommandID: e.CommandID, Type: e.Type, Problem: problem})
@@ -182,17 +185,13 @@ func (w *World) roll(rollID string) (*rollRecord, bool, string) {
 // or end an adventure) carry the time after them, checked once applied
 // (before is false); every other event carries the time it happened in,
 // checked before it is applied.
-func (w *World) stampProblem(e events.Event, before bool) string {
+func (w *World) stampProblem(e events.Event, p events.Payload, decodeErr error, before bool) string {
 	after := false
 	switch e.Type {
 	case events.TypeAdventureStarted, events.TypeAdventureEnded, events.TypeDayAdvanced, events.TypeEncounterStarted:
 		after = true
 	}
-	if after == before || w.Campaign.Version == 0 {
-		return ""
-	}
-	p, err := events.Decode(e)
-	if err != nil {
+	if after == before || w.Campaign.Version == 0 || decodeErr != nil {
 		return ""
 	}
 	st, ok := p.(interface {
@@ -268,10 +267,9 @@ func (w *World) characterOf(e events.Event) (*Sheet, string) {
 
 // apply checks one event against the state before it, then folds it. It
 // returns the problem, or "" when the rules would have produced the event.
-func (w *World) apply(e events.Event) string {
-	p, err := events.Decode(e)
-	if err != nil {
-		return err.Error()
+func (w *World) apply(e events.Event, p events.Payload, decodeErr error) string {
+	if decodeErr != nil {
+		return decodeErr.Error()
 	}
 	if c, ok := p.(*events.CampaignCreated); ok {
 		if e.Stream != events.CampaignStream {
