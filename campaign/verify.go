@@ -350,111 +350,41 @@ func checkEnvelopes(log []events.Event) []projections.Violation {
 	return out
 }
 
-// foldCommands folds the commands stream into the commands out of effect,
-// checking each undo and redo as it comes: it names commands that exist
-// earlier in the log, that are not themselves undos or redos, and that
-// are in effect (undo) or out of effect (redo) at that point. A problem
-// event is reported and, when it is not an undo or a redo at all, left
-// out of the fold.
+// foldCommands folds the commands stream of a whole log into the
+// commands out of effect, checking each undo and redo as it comes (see
+// foldUndos); the commands they name are found in the log.
 func foldCommands(log []events.Event) (projections.Reverts, []projections.Violation) {
-	var rv projections.Reverts
-	var out []projections.Violation
-	first := map[string]events.Event{}
-	for _, e := range log {
+	first := map[string]*events.Event{}
+	var stream []events.Event
+	for i, e := range log {
 		if _, ok := first[e.CommandID]; !ok {
-			first[e.CommandID] = e
+			first[e.CommandID] = &log[i]
 		}
-		if e.Stream != events.CommandsStream {
-			continue
-		}
-		bad := func(format string, a ...any) {
-			out = append(out, projections.Violation{Seq: e.Seq, EventID: e.ID, CommandID: e.CommandID, Type: e.Type, Problem: fmt.Sprintf(format, a...)})
-		}
-		p, err := events.Decode(e)
-		if err != nil {
-			bad("%v", err)
-			continue
-		}
-		var ids []string
-		undo := false
-		switch p := p.(type) {
-		case *events.CommandReverted:
-			ids, undo = p.Commands(), true
-		case *events.CommandRestored:
-			ids = p.CommandIDs
-			if len(ids) == 0 {
-				bad("a redo that restores no command")
-			}
-		default:
-			bad("%s does not belong on the commands stream", e.Type)
-			continue
-		}
-		named := map[string]bool{}
-		for _, id := range ids {
-			f, exists := first[id]
-			prior, reverted := rv.Reverted(id)
-			switch {
-			case named[id]:
-				bad("names command %q twice", id)
-			case !exists || f.Seq >= e.Seq:
-				bad("names command %q, which is not earlier in the log", id)
-			case f.Stream == events.CommandsStream:
-				bad("names command %s (seq %d), itself an undo or a redo", id, f.Seq)
-			case undo && f.Type == events.TypeCampaignCreated:
-				bad("undoes the campaign's creation (seq %d), which cannot be undone", f.Seq)
-			case undo && reverted:
-				bad("undoes command %s (seq %d), already undone at seq %d", id, f.Seq, prior.Seq)
-			case !undo && !reverted:
-				bad("redoes command %s (seq %d), which was in effect", id, f.Seq)
-			}
-			named[id] = true
-		}
-		if err := rv.Apply(e); err != nil {
-			bad("%v", err)
+		if e.Stream == events.CommandsStream {
+			stream = append(stream, e)
 		}
 	}
+	rv, out, _ := foldUndos(stream, func(id string) (*events.Event, error) { return first[id], nil })
 	return rv, out
 }
 
 // checkLedgers folds every character's XP ledger with the commands out of
-// effect marked, and checks it against the replayed sheet: the balance is
-// never below 0 at a row in effect, and earned − spent = unspent.
+// effect marked, and checks it against the replayed sheet (see
+// ledgerState): the balance is never below 0 at a row in effect, and
+// earned − spent = unspent.
 func checkLedgers(log []events.Event, w *projections.World, rv *projections.Reverts) []LedgerCheck {
-	byStream := map[string][]events.Event{}
+	ledgers := map[string]*ledgerState{}
+	for _, m := range w.Roster.Members {
+		ledgers[events.CharacterStream(m.ID)] = &ledgerState{}
+	}
 	for _, e := range log {
-		byStream[e.Stream] = append(byStream[e.Stream], e)
+		if ls, ok := ledgers[e.Stream]; ok {
+			ls.add(e, rv)
+		}
 	}
 	out := []LedgerCheck{}
 	for _, m := range w.Roster.Members {
-		lc := LedgerCheck{Character: m.Name, CharacterID: m.ID, OK: true}
-		fail := func(seq int64, format string, a ...any) {
-			if lc.OK {
-				lc.OK, lc.Seq, lc.Problem = false, seq, fmt.Sprintf(format, a...)
-			}
-		}
-		var l projections.Ledger
-		for _, e := range byStream[events.CharacterStream(m.ID)] {
-			n := len(l.Entries)
-			if err := l.Apply(e, rv); err != nil {
-				fail(e.Seq, "seq %d: %v", e.Seq, err)
-				continue
-			}
-			if len(l.Entries) == n {
-				continue
-			}
-			// 2021 "Experience Points": XP are spent from the unspent
-			// total, which can never go below zero.
-			if en := l.Entries[n]; en.Reverted == nil && en.Balance < 0 {
-				fail(e.Seq, "the balance goes to %d XP at seq %d (%s %s, %+d XP)", en.Balance, e.Seq, en.Kind, en.What, en.Amount)
-			}
-		}
-		lc.Earned, lc.Spent, lc.Unspent = l.Earned, l.Spent, l.Balance()
-		if sh, ok := w.Sheets[m.ID]; !ok {
-			fail(m.Seq, "no replayed sheet for %s", m.Name)
-		} else if sh.XP.Earned != l.Earned || sh.XP.Spent != l.Spent || sh.XP.Unspent != l.Balance() {
-			fail(sh.Seq, "earned %d − spent %d = %d XP, but the replayed sheet has earned %d, spent %d, %d unspent", l.Earned, l.Spent, l.Balance(), sh.XP.Earned, sh.XP.Spent, sh.XP.Unspent)
-		}
-		out = append(out, lc)
+		out = append(out, ledgers[events.CharacterStream(m.ID)].check(m, w))
 	}
 	return out
 }

@@ -252,14 +252,12 @@ func (ec *envelopeCheck) add(e events.Event, i int) error {
 // foldCommandsStream is foldCommands reading the commands stream only: a
 // command an undo or a redo names is looked up by its ID.
 func (s *Service) foldCommandsStream() (projections.Reverts, []projections.Violation, error) {
-	var rv projections.Reverts
-	var out []projections.Violation
 	stream, err := s.store.ReadStream(events.CommandsStream, 0)
 	if err != nil {
-		return rv, nil, err
+		return projections.Reverts{}, nil, err
 	}
 	firsts := map[string]*events.Event{}
-	first := func(id string) (*events.Event, error) {
+	return foldUndos(stream, func(id string) (*events.Event, error) {
 		if f, ok := firsts[id]; ok {
 			return f, nil
 		}
@@ -273,7 +271,18 @@ func (s *Service) foldCommandsStream() (projections.Reverts, []projections.Viola
 		}
 		firsts[id] = f
 		return f, nil
-	}
+	})
+}
+
+// foldUndos folds the commands stream into the commands out of effect,
+// checking each undo and redo as it comes: it names commands that exist
+// earlier in the log (first returns a command's first event, nil for none),
+// that are not themselves undos or redos, and that are in effect (undo) or
+// out of effect (redo) at that point. A problem event is reported and, when
+// it is not an undo or a redo at all, left out of the fold.
+func foldUndos(stream []events.Event, first func(id string) (*events.Event, error)) (projections.Reverts, []projections.Violation, error) {
+	var rv projections.Reverts
+	var out []projections.Violation
 	for _, e := range stream {
 		bad := func(format string, a ...any) {
 			out = append(out, projections.Violation{Seq: e.Seq, EventID: e.ID, CommandID: e.CommandID, Type: e.Type, Problem: fmt.Sprintf(format, a...)})
