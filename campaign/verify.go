@@ -247,21 +247,12 @@ func checkChain(log []events.Event, unreadable map[int64]string) ChainCheck {
 		c.Unreadable = append(c.Unreadable, UnreadableRow{Seq: seq, Problem: unreadable[seq]})
 	}
 	gap := func(after, next int64) {
-		c.OK, c.Seq = false, after+1
 		if msg, ok := unreadable[after+1]; ok {
+			c.OK, c.Seq = false, after+1
 			c.Kind, c.Problem = ChainUnreadable, fmt.Sprintf("seq %d cannot be read: %s", after+1, msg)
 			return
 		}
-		c.Kind = ChainGap
-		missing := fmt.Sprintf("seq %d missing", after+1)
-		if next-after > 2 {
-			missing = fmt.Sprintf("seqs %d–%d missing", after+1, next-1)
-		}
-		if after == 0 {
-			c.Problem = fmt.Sprintf("%s: the log starts at seq %d", missing, next)
-		} else {
-			c.Problem = fmt.Sprintf("%s: the log jumps from %d to %d", missing, after, next)
-		}
+		chainGap(&c, after, next)
 	}
 	if len(log) == 0 {
 		if len(c.Unreadable) > 0 {

@@ -118,9 +118,11 @@ type chainCheck struct {
 	prev events.Event
 }
 
-// gap records missing seqs, as checkChain does.
-func (cc *chainCheck) gap(after, next int64) {
-	c := &cc.c
+// gap records missing seqs.
+func (cc *chainCheck) gap(after, next int64) { chainGap(&cc.c, after, next) }
+
+// chainGap records in c that the seqs between after and next are missing.
+func chainGap(c *ChainCheck, after, next int64) {
 	c.OK, c.Seq = false, after+1
 	c.Kind = ChainGap
 	missing := fmt.Sprintf("seq %d missing", after+1)
