@@ -54,7 +54,7 @@ own, so every run gives the same sheets. An existing file is never touched.`,
 			if err != nil {
 				return err
 			}
-			a.out.printf("%d events written to %s. Next:\n  ltscamp --db %s log\n  ltscamp --db %s timeline\n  ltscamp --db %s sheet Ajax --json\n  ltscamp --db %s verify\n  sqlite3 %s 'SELECT seq, type, stream FROM events ORDER BY seq'\n", n, a.db, a.db, a.db, a.db, a.db, a.db)
+			a.out.printf("%d events written to %s. Next:\n  ltscamp --db %s log\n  ltscamp --db %s timeline\n  ltscamp --db %s sheet Ajax --json\n  ltscamp --db %s export sheet Ajax -o ajax.pdf\n  ltscamp --db %s verify\n  sqlite3 %s 'SELECT seq, type, stream FROM events ORDER BY seq'\n", n, a.db, a.db, a.db, a.db, a.db, a.db, a.db)
 			return nil
 		},
 	}
