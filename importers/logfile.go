@@ -3,6 +3,7 @@ package importers
 import (
 	"bufio"
 	"bytes"
+	"compress/gzip"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -17,6 +18,21 @@ import (
 // MaxLogLine is the longest line a backup may have (16 MiB): far beyond
 // any event ltscamp writes, and a bound on what one bad line can cost.
 const MaxLogLine = 16 << 20
+
+// Decompress returns r, read through gzip when it starts with gzip's
+// magic bytes: a backup may be stored compressed.
+func Decompress(r io.Reader) (io.Reader, error) {
+	br := bufio.NewReader(r)
+	magic, err := br.Peek(2)
+	if err != nil || magic[0] != 0x1f || magic[1] != 0x8b {
+		return br, nil // too short to be gzip; the reader says what it is
+	}
+	zr, err := gzip.NewReader(br)
+	if err != nil {
+		return nil, fmt.Errorf("a gzip file that cannot be read: %w", err)
+	}
+	return zr, nil
+}
 
 // LineError is a problem at one line of a file.
 type LineError struct {

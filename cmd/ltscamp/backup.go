@@ -1,8 +1,10 @@
 package main
 
 import (
+	"compress/gzip"
 	"errors"
 	"io"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -23,9 +25,10 @@ campaign id, campaign name, edition, event count, head seq and hash), then
 every event with its whole envelope, its payload byte for byte, prev_hash and
 hash. The hash chain is checked while it is written: a log whose chain is
 broken is not exported (run verify; ` + "`ltscamp backup`" + ` copies the file as it is).
-The format is described in docs/formats.md.`,
+A file named *.gz is written gzip-compressed. The format is described in
+docs/formats.md.`,
 		Example: `  ltscamp export log -o campaign.ndjson
-  ltscamp export log | gzip > campaign.ndjson.gz
+  ltscamp export log -o campaign.ndjson.gz
   ltscamp export log | ltscamp --db copy.ltscamp import log -`,
 		Args: exactArgs(0, "no arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -44,9 +47,19 @@ The format is described in docs/formats.md.`,
 					Events: p.Seq, HeadSeq: p.Seq, HeadHash: p.HashHex()}
 				var n int64
 				write := func(w io.Writer) error {
+					// A .gz name is written compressed; import log reads
+					// it either way.
+					var zw *gzip.Writer
+					if strings.HasSuffix(strings.ToLower(out), ".gz") {
+						zw = gzip.NewWriter(w)
+						w = zw
+					}
 					var err error
 					if n, err = exports.WriteLog(w, h, s.Events(p.Seq)); err != nil {
 						return rules.Wrap(rules.CodeInvalidLog, err)
+					}
+					if zw != nil {
+						return zw.Close()
 					}
 					return nil
 				}
@@ -94,7 +107,7 @@ func newImportLogCmd(a *app) *cobra.Command {
 		Short: "Restore an NDJSON backup into a new campaign file",
 		Long: `Restore a backup written by export log into a new campaign file: --db (or
 $LTSCAMP_DB) must name a file that does not exist yet. FILE - reads standard
-input.
+input. A gzip-compressed backup is read as it is.
 
 The restore is all or nothing. The file is built under a temporary name
 while every line is read, checked to continue the hash chain, and loaded; then
@@ -104,7 +117,8 @@ edited, deleted or moved line), a log the rules would not have produced, or a
 backup cut short is refused with its line number, exit status 7, and no file
 is left behind. The restored log has the same event ids, seqs and hashes.`,
 		Example: `  ltscamp --db restored.ltscamp import log campaign.ndjson
-  gunzip -c campaign.ndjson.gz | ltscamp --db restored.ltscamp import log -`,
+  ltscamp --db restored.ltscamp import log campaign.ndjson.gz
+  ssh table ltscamp export log | ltscamp --db copy.ltscamp import log -`,
 		Args: exactArgs(1, "one FILE (- for standard input)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			file := args[0]
@@ -113,7 +127,11 @@ is left behind. The restored log has the same event ids, seqs and hashes.`,
 				return err
 			}
 			defer in.Close()
-			lr, err := importers.NewLogReader(file, in)
+			r, err := importers.Decompress(in)
+			if err != nil {
+				return rules.Errorf(rules.CodeInvalidLog, "%s: %v; nothing was restored", file, err)
+			}
+			lr, err := importers.NewLogReader(file, r)
 			if err != nil {
 				return rules.Wrap(rules.CodeInvalidLog, err)
 			}
