@@ -135,6 +135,7 @@ audited back to the command that made it.`,
 		newExportCmd(a),
 		newImportCmd(a),
 		newBackupCmd(a),
+		newRulesCmd(a),
 		newDemoCmd(a),
 	)
 	return root
