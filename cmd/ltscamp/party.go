@@ -1,0 +1,106 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/ltscamp/ltscamp/campaign"
+	"github.com/ltscamp/ltscamp/projections"
+)
+
+// partyMemberJSON is one member of `party --json`: what the table needs to
+// see at a glance during play.
+type partyMemberJSON struct {
+	ID     string `json:"id"`
+	Name   string `json:"name"`
+	Status string `json:"status"`
+	ST     int    `json:"st"`
+	DX     int    `json:"dx"`
+	// AdjustedDX is DX after armour restriction.
+	AdjustedDX int     `json:"adjusted_dx"`
+	IQ         int     `json:"iq"`
+	MA         int     `json:"ma"`
+	Damage     int     `json:"damage"`
+	Fatigue    int     `json:"fatigue"`
+	Karma      int     `json:"karma"`
+	Wishes     int     `json:"wishes"`
+	Curses     int     `json:"curses"`
+	XPUnspent  int     `json:"xp_unspent"`
+	Weapon     *string `json:"weapon"`
+	Armor      *string `json:"armor"`
+}
+
+func newPartyCmd(a *app) *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "party",
+		Short: "Show every member's condition on one screen: damage, fatigue, karma, XP, gear",
+		Long: `Show the party as the table needs it during play: every member's status,
+damage and fatigue against ST, karma, wishes, curses, unspent XP, weapon and
+armour, and where the campaign is in game time. With --json, one object per
+member.`,
+		Example: `  ltscamp party
+  ltscamp party --json | jq '.[] | select(.damage > 0) | .name'`,
+		Args: exactArgs(0, "no arguments"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return a.withCampaign(func(s *campaign.Service) error {
+				p, err := s.Point("")
+				if err != nil {
+					return err
+				}
+				sheets, err := s.SheetsAsOf(p.At())
+				if err != nil {
+					return err
+				}
+				if asJSON {
+					out := make([]partyMemberJSON, 0, len(sheets))
+					for _, sh := range sheets {
+						out = append(out, partyMember(sh))
+					}
+					return a.out.json(out)
+				}
+				a.out.printf("%s\n", a.out.heading(fmt.Sprintf("%s — %s", p.Campaign.Name, clockText(p.Campaign))))
+				if len(sheets) == 0 {
+					a.out.note("the party is empty; create a character with `ltscamp char new`")
+					return nil
+				}
+				rows := make([][]string, 0, len(sheets))
+				for _, sh := range sheets {
+					m := partyMember(sh)
+					var items []string
+					for _, it := range []*string{m.Weapon, m.Armor} {
+						if it != nil {
+							items = append(items, *it)
+						}
+					}
+					gear := strings.Join(items, ", ")
+					if gear == "" {
+						gear = "-"
+					}
+					rows = append(rows, []string{m.Name, m.Status, fmt.Sprintf("%d/%d", m.Damage, m.ST), fmt.Sprintf("%d/%d", m.Fatigue, m.ST),
+						strconv.Itoa(m.Karma), strconv.Itoa(m.Wishes), strconv.Itoa(m.Curses), strconv.Itoa(m.XPUnspent), gear})
+				}
+				a.out.table([]string{"NAME", "STATUS", "DAMAGE", "FATIGUE", "KARMA", "WISH", "CURSE", "XP", "GEAR"}, rows)
+				return nil
+			})
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one object per member")
+	return cmd
+}
+
+// partyMember is a sheet as the party screen shows it.
+func partyMember(sh projections.Sheet) partyMemberJSON {
+	m := partyMemberJSON{ID: sh.ID, Name: sh.Name, Status: sh.Status, ST: sh.Attributes.ST, DX: sh.Attributes.DX, AdjustedDX: sh.Adjusted.DX, IQ: sh.Attributes.IQ, MA: sh.Adjusted.MA,
+		Damage: sh.Damage, Fatigue: sh.Fatigue, Karma: sh.Karma, Wishes: sh.Wishes, Curses: sh.Curses, XPUnspent: sh.XP.Unspent}
+	if sh.Weapon != nil {
+		m.Weapon = &sh.Weapon.Name
+	}
+	if sh.Armor != nil {
+		m.Armor = &sh.Armor.Name
+	}
+	return m
+}
