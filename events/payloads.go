@@ -22,6 +22,7 @@ const (
 	TypeXPAwarded        = "xp.awarded"
 	TypeXPSpent          = "xp.spent"
 	TypePlotwordAcquired = "plotword.acquired"
+	TypeNoteRecorded     = "note.recorded"
 	TypeCommandReverted  = "command.reverted"
 	TypeCommandRestored  = "command.restored"
 )
@@ -263,6 +264,13 @@ type PlotwordAcquired struct {
 	Word string `json:"word"`
 }
 
+// NoteRecorded is a line of the story the table wants kept: what happened,
+// in the GM's words, at its place in game time. It changes no state.
+type NoteRecorded struct {
+	Stamp
+	Text string `json:"text"`
+}
+
 // CommandReverted takes commands out of effect (undo). Projections fold as if
 // their events were absent; nothing is deleted.
 type CommandReverted struct {
@@ -325,6 +333,9 @@ func (XPSpent) EventType() string { return TypeXPSpent }
 func (PlotwordAcquired) EventType() string { return TypePlotwordAcquired }
 
 // EventType implements Payload.
+func (NoteRecorded) EventType() string { return TypeNoteRecorded }
+
+// EventType implements Payload.
 func (CommandReverted) EventType() string { return TypeCommandReverted }
 
 // EventType implements Payload.
@@ -372,6 +383,9 @@ func (XPSpent) PayloadVersion() int { return 1 }
 // PayloadVersion implements Payload; PlotwordAcquired is at version 1.
 func (PlotwordAcquired) PayloadVersion() int { return 1 }
 
+// PayloadVersion implements Payload; NoteRecorded is at version 1.
+func (NoteRecorded) PayloadVersion() int { return 1 }
+
 // decoders maps each type name to a constructor of its current payload. It
 // is the single registry of known event types.
 var decoders = withLifecycle(map[string]func() Payload{
@@ -387,6 +401,7 @@ var decoders = withLifecycle(map[string]func() Payload{
 	TypeXPAwarded:        func() Payload { return &XPAwarded{} },
 	TypeXPSpent:          func() Payload { return &XPSpent{} },
 	TypePlotwordAcquired: func() Payload { return &PlotwordAcquired{} },
+	TypeNoteRecorded:     func() Payload { return &NoteRecorded{} },
 	TypeCommandReverted:  func() Payload { return &CommandReverted{} },
 	TypeCommandRestored:  func() Payload { return &CommandRestored{} },
 })

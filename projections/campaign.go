@@ -78,7 +78,7 @@ func (c *Campaign) Apply(e events.Event) error {
 		c.Encounter, c.EncounterTitle, c.InEncounter = p.Number, p.Title, true
 	case *events.EncounterEnded:
 		c.InEncounter = false
-	case *events.PartySlept:
+	case *events.PartySlept, *events.NoteRecorded:
 	default:
 		return fmt.Errorf("event %d: %s does not belong on the campaign stream", e.Seq, e.Type)
 	}

@@ -98,6 +98,8 @@ func Describe(e events.Event, seqOf func(id string) (int64, bool)) string {
 		return fmt.Sprintf("-%d XP: %s %d→%d (%s, edition %s)", p.Price, what, p.From, p.To, p.Formula, p.Edition)
 	case *events.PlotwordAcquired:
 		return fmt.Sprintf("plotword %s acquired", p.Word)
+	case *events.NoteRecorded:
+		return "note: " + p.Text
 	case *events.CommandReverted:
 		s := "undo of " + ref(p.CommandID)
 		if n := len(p.Cascade); n > 0 {

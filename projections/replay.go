@@ -302,6 +302,14 @@ func (w *World) apply(e events.Event, p events.Payload, decodeErr error) string 
 			return err.Error()
 		}
 		return ""
+	case *events.NoteRecorded:
+		if e.Stream != events.CampaignStream {
+			return fmt.Sprintf("note.recorded on stream %q, not the campaign's", e.Stream)
+		}
+		if err := w.Campaign.Apply(e); err != nil {
+			return err.Error()
+		}
+		return ""
 	case *events.CharacterCreated:
 		return w.characterCreated(e, ed, p)
 	case *events.AdventureStarted, *events.AdventureEnded, *events.DayAdvanced, *events.EncounterStarted, *events.EncounterEnded, *events.PartySlept:

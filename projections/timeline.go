@@ -24,6 +24,7 @@ const (
 	TimelineSleep     = "sleep"
 	TimelineAttack    = "attack"
 	TimelineShip      = "ship"
+	TimelineNote      = "note"
 )
 
 // TimelineEntry is one thing that happened, told in a line.
@@ -76,6 +77,7 @@ var timelineKinds = map[string]string{
 	events.TypeShipHit: TimelineShip, events.TypeShipRepaired: TimelineShip,
 	events.TypeDogfightStarted: TimelineShip, events.TypeDogfightManeuvered: TimelineShip, events.TypeDogfightFired: TimelineShip,
 	events.TypeDogfightExited: TimelineShip, events.TypeDogfightEnded: TimelineShip,
+	events.TypeNoteRecorded: TimelineNote,
 }
 
 // Apply folds one event (in seq order, in effect) into the timeline.
