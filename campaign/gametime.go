@@ -21,6 +21,9 @@ const (
 type TimeResult struct {
 	Campaign projections.Campaign
 	Events   []events.Event
+	// Names maps each character's stream to his name, so that what the
+	// command did can say to whom.
+	Names map[string]string
 }
 
 // timeCommand runs a decision that moves game time and folds the campaign
@@ -35,7 +38,18 @@ func (s *Service) timeCommand(decide func(d *decision) error) (TimeResult, error
 		return TimeResult{}, err
 	}
 	c, err := v.campaign()
-	return TimeResult{Campaign: c, Events: res.Events}, err
+	if err != nil {
+		return TimeResult{}, err
+	}
+	r, err := v.roster()
+	if err != nil {
+		return TimeResult{}, err
+	}
+	names := make(map[string]string, len(r.Members))
+	for _, m := range r.Members {
+		names[events.CharacterStream(m.ID)] = m.Name
+	}
+	return TimeResult{Campaign: c, Events: res.Events, Names: names}, nil
 }
 
 // members loads every party member's stream, in creation order.

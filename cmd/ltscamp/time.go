@@ -14,7 +14,11 @@ import (
 // printTime tells what a time command did, event by event.
 func printTime(a *app, res campaign.TimeResult) {
 	for _, e := range res.Events {
-		a.out.printf("  seq %d  %s\n", e.Seq, projections.Describe(e, nil))
+		who := ""
+		if name, ok := res.Names[e.Stream]; ok {
+			who = name + ": "
+		}
+		a.out.printf("  seq %d  %s%s\n", e.Seq, who, projections.Describe(e, nil))
 	}
 	a.out.printf("now: %s\n", clockText(res.Campaign))
 }
