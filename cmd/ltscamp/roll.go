@@ -98,19 +98,46 @@ func printRoll(p *printer, e events.Event, r events.RollMade) {
 		if len(r.Faces) == 0 {
 			p.printf("%s: %s — %s: %s\n", who, r.Expr, outcome, r.Note)
 		} else {
-			p.printf("%s: %s %s = %d vs %d — %s by %d\n", who, r.Expr, strings.Join(faces, "+"), r.Total, r.Target, outcome, abs(r.Margin))
+			p.printf("%s: %s%s %s = %d vs %d — %s by %d\n", who, r.Expr, unskilled(r), sumText(faces, r.Modifiers), r.Total, r.Target, outcome, abs(r.Margin))
 			p.printf("  %s at %d: %s%s\n", r.Expr, r.Target, rules.FormatProbability(r.Probability), modText(r.Modifiers))
 			if r.Note != "" {
 				p.printf("  note: %s\n", r.Note)
 			}
 		}
 	default:
-		p.printf("%s: %s %s = %d%s\n", who, r.Expr, strings.Join(faces, "+"), r.Total, modText(r.Modifiers))
+		p.printf("%s: %s %s = %d%s\n", who, r.Expr, sumText(faces, r.Modifiers), r.Total, modText(r.Modifiers))
 		if r.Note != "" {
 			p.printf("  note: %s\n", r.Note)
 		}
 	}
 	p.printf("  seq %d, id %s, %s\n", e.Seq, e.ID, src)
+}
+
+// sumText writes the dice and every term added to their total: "3+2+3 +1
+// curse", "5+2 -1".
+func sumText(faces []string, ms []events.Modifier) string {
+	sum := strings.Join(faces, "+")
+	for _, m := range ms {
+		if m.Applies != "total" {
+			continue
+		}
+		label := strings.TrimSpace(strings.SplitN(m.Source, " ×", 2)[0])
+		if label == "modifier" || label == "expression" {
+			label = ""
+		}
+		sum += strings.TrimRight(fmt.Sprintf(" %+d %s", m.Value, label), " ")
+	}
+	return sum
+}
+
+// unskilled marks a check that names a skill the roller lacks: it is made
+// on the attribute alone.
+func unskilled(r events.RollMade) string {
+	x, err := rules.ParseExpr(r.Expr)
+	if err != nil || x.Check == nil || x.Check.Skill == "" || r.SkillLevel > 0 {
+		return ""
+	}
+	return " (unskilled)"
 }
 
 func modText(ms []events.Modifier) string {
