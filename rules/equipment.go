@@ -221,6 +221,19 @@ func LookupWeapon(ed Edition, name string) (Weapon, error) {
 	for _, w := range ws {
 		labels = append(labels, w.Label)
 	}
+	// A skill typed where a weapon goes: name the weapons it adds to.
+	if sk, err := lookupSkillExact(ed, typed); err == nil {
+		var served []string
+		for _, w := range ws {
+			if w.SkillKey == sk.Key {
+				served = append(served, w.Name)
+			}
+		}
+		if len(served) > 0 {
+			return Weapon{}, Errorf(CodeInvalid, "unknown weapon %q: %s is a skill; the weapons it adds to are %s", typed, sk.NameIn(ed), strings.Join(served, ", "))
+		}
+		return Weapon{}, Errorf(CodeInvalid, "unknown weapon %q: %s is a skill, not a weapon", typed, sk.NameIn(ed))
+	}
 	if hint, ok := suggestItem(typed, ws, func(w Weapon) []string { return w.names() }, func(w Weapon) string { return w.Label }); ok {
 		return Weapon{}, Errorf(CodeInvalid, "unknown weapon %q in edition %s; did you mean %q?", typed, ed, hint)
 	}
@@ -237,6 +250,23 @@ func suggestItem[T any](typed string, items []T, names func(T) []string, label f
 			all = append(all, n)
 			owner = append(owner, i)
 		}
+	}
+	// A name cut short: the one item one of whose names it begins.
+	prefixed := -1
+	for i, n := range all {
+		if _, ok := SuggestPrefix(typed, []string{n}); !ok {
+			continue
+		}
+		if prefixed >= 0 && owner[prefixed] != owner[i] {
+			prefixed = -2 // names of two items begin so: no guess
+			break
+		}
+		if prefixed == -1 {
+			prefixed = i
+		}
+	}
+	if prefixed >= 0 {
+		return label(items[owner[prefixed]]), true
 	}
 	hint, ok := Suggest(typed, all)
 	if !ok {

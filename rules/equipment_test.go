@@ -164,6 +164,11 @@ func TestLookupWeapon(t *testing.T) {
 		msg  string
 	}{
 		{Edition2021, "fire ax", `unknown weapon "fire ax" in edition 2021; did you mean "Fire Axe (2)"?`},
+		// A skill where a weapon goes: name the weapons it adds to.
+		{Edition2021, "Rifle/SMG", `unknown weapon "Rifle/SMG": Rifle/SMG is a skill; the weapons it adds to are SubMG, Assault Rifle, Shotgun, Blaster`},
+		{Edition2021, "Medic", `unknown weapon "Medic": Medic is a skill, not a weapon`},
+		// A name cut short finds the one weapon it begins.
+		{Edition2021, "Assau", `unknown weapon "Assau" in edition 2021; did you mean "Assault Rifle (2A)"?`},
 		{Edition2021, "club_light", `the Club (T) (min 1 damage) is not a weapon of edition 2021 (its book lists it in edition 2010)`},
 		{Edition2021, "", "missing weapon name; name a weapon such as Dagger or Handgun"},
 		{"1999", "dagger", `unknown edition "1999": choose 2010, 2020 or 2021`},

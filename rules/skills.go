@@ -192,20 +192,51 @@ func LookupSkill(ed Edition, name string) (Skill, error) {
 		return Skill{}, Errorf(CodeInvalid, "missing skill name; name a skill such as Climbing or Medic")
 	}
 	all := allSkills()
-	for _, s := range all {
-		for _, n := range s.names() {
-			if normalizeSkillName(n) == want {
-				if !s.In(ed) {
-					return Skill{}, Errorf(CodeInvalid, "%s is not a skill in edition %s", s.NameIn(ed), ed)
-				}
-				return s, nil
-			}
+	if s, found, err := findSkill(ed, want, all); found {
+		return s, err
+	}
+	// A weapon or an armour typed where a skill goes: say what it is, and
+	// name the skill that goes with the weapon.
+	if w, err := LookupWeapon(ed, typed); err == nil {
+		if sk, ok := WeaponSkill(ed, w); ok {
+			return Skill{}, Errorf(CodeInvalid, "unknown skill %q: the %s is a weapon; did you mean the %s skill, which adds to it?", typed, w.Name, sk.NameIn(ed))
 		}
+		return Skill{}, Errorf(CodeInvalid, "unknown skill %q: the %s is a weapon, and no skill adds to it", typed, w.Name)
+	}
+	if a, err := LookupArmor(ed, typed); err == nil {
+		return Skill{}, Errorf(CodeInvalid, "unknown skill %q: the %s is armour, not a skill", typed, a.Name)
 	}
 	if hint, ok := suggestSkill(ed, typed, all); ok {
 		return Skill{}, Errorf(CodeInvalid, "unknown skill %q; did you mean %q?", typed, hint)
 	}
 	return Skill{}, Errorf(CodeInvalid, "unknown skill %q", typed)
+}
+
+// findSkill finds the skill one of whose names normalises to want; found
+// is false when none does. A skill the edition's book does not list is
+// found, with an error.
+func findSkill(ed Edition, want string, all []Skill) (s Skill, found bool, err error) {
+	for _, s := range all {
+		for _, n := range s.names() {
+			if normalizeSkillName(n) == want {
+				if !s.In(ed) {
+					return Skill{}, true, Errorf(CodeInvalid, "%s is not a skill in edition %s", s.NameIn(ed), ed)
+				}
+				return s, true, nil
+			}
+		}
+	}
+	return Skill{}, false, nil
+}
+
+// lookupSkillExact finds a skill by one of its names, with no suggestion:
+// for the messages of the other catalogues.
+func lookupSkillExact(ed Edition, name string) (Skill, error) {
+	s, found, err := findSkill(ed, normalizeSkillName(strings.TrimSpace(name)), allSkills())
+	if !found {
+		return Skill{}, Errorf(CodeInvalid, "unknown skill %q", name)
+	}
+	return s, err
 }
 
 // suggestSkill proposes the edition's display name nearest to typed: first
@@ -222,6 +253,9 @@ func suggestSkill(ed Edition, typed string, all []Skill) (string, bool) {
 			other = append(other, n)
 			otherSkill = append(otherSkill, s)
 		}
+	}
+	if hint, ok := SuggestPrefix(typed, display); ok {
+		return hint, true
 	}
 	if hint, ok := Suggest(typed, display); ok {
 		return hint, true

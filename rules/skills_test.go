@@ -150,6 +150,15 @@ func TestLookupSkillErrors(t *testing.T) {
 		{Edition2010, "naturalist", `Naturalist is not a skill in edition 2010`},
 		{Edition2010, "Storytellr", `unknown skill "Storytellr"`},
 		{Edition2021, "", `missing skill name; name a skill such as Climbing or Medic`},
+		// A weapon or armour where a skill goes: say what it is.
+		{Edition2021, "Handgun", `unknown skill "Handgun": the Handgun is a weapon; did you mean the Pistol skill, which adds to it?`},
+		{Edition2010, "fire axe", `unknown skill "fire axe": the Fire Axe is a weapon; did you mean the Axe skill, which adds to it?`},
+		{Edition2021, "Cutlass", `unknown skill "Cutlass": the Cutlass is a weapon, and no skill adds to it`},
+		{Edition2021, "Flak Vest", `unknown skill "Flak Vest": the Flak Vest is armour, not a skill`},
+		// A name cut short finds the one skill it begins.
+		{Edition2021, "Zoolo", `unknown skill "Zoolo"; did you mean "Zoologist"?`},
+		// Several skills begin "Navig": no guess.
+		{Edition2021, "Navig", `unknown skill "Navig"`},
 		{"2019", "Medic", `unknown edition "2019": choose 2010, 2020 or 2021`},
 	} {
 		_, err := LookupSkill(r.ed, r.in)

@@ -31,6 +31,28 @@ func Suggest(input string, candidates []string) (string, bool) {
 	return candidates[best], true
 }
 
+// SuggestPrefix returns the one candidate that starts with input (at least
+// three letters, compared ignoring case and surrounding space), for "did
+// you mean" when a name was cut short: "Nav" finds "Navigation, Stellar".
+// Several candidates sharing the prefix are no suggestion.
+func SuggestPrefix(input string, candidates []string) (string, bool) {
+	in := strings.ToLower(strings.TrimSpace(input))
+	if utf8.RuneCountInString(in) < 3 {
+		return "", false
+	}
+	found := ""
+	for _, c := range candidates {
+		if !strings.HasPrefix(strings.ToLower(strings.TrimSpace(c)), in) || strings.EqualFold(strings.TrimSpace(c), in) {
+			continue
+		}
+		if found != "" && found != c {
+			return "", false
+		}
+		found = c
+	}
+	return found, found != ""
+}
+
 // levenshtein is the edit distance between a and b (insertions, deletions
 // and substitutions each cost one), using two rows of memory.
 func levenshtein(a, b []rune) int {
