@@ -77,9 +77,13 @@ func CheckTarget(in CheckInput) (target int, mods []Modifier) {
 		mods = append(mods, Modifier{Source: "armour restriction", Value: adjusted - target, Applies: AppliesTarget})
 		target = adjusted
 	}
-	// "Assisted Skill Checks": "if he has Climbing 3, he adds 3 to his ST";
-	// 2010 "SKILLS": "Ajax (ST12 Swimming+1) must roll 13 or less".
-	if in.Expr.Mode == CheckAssisted || in.Expr.Mode == CheckRequired {
+	// "Assisted Skill Checks": "if he has Climbing 3, he adds 3 to his ST".
+	// A required check adds the level in 2010 only: 2010 "SKILLS": "roll
+	// his attribute (+skill) or less: Ajax (ST12 Swimming+1) must roll 13
+	// or less"; 2020 and 2021 "SKILLS": "pass a three-die check against his
+	// applicable attribute", the skill being only the prerequisite.
+	required2010 := in.Expr.Mode == CheckRequired && in.Edition.orDefault() == Edition2010
+	if in.Expr.Mode == CheckAssisted || required2010 {
 		if in.SkillLevel > 0 {
 			mods = append(mods, Modifier{Source: "skill " + in.skillLabel(), Value: in.SkillLevel, Applies: AppliesTarget})
 			target += in.SkillLevel
