@@ -112,6 +112,8 @@ type AttackRequest struct {
 	TargetST int
 	// Fatigue sets an F weapon to fatigue.
 	Fatigue bool
+	// Thrown throws a (T) weapon (grenades are always thrown).
+	Thrown bool
 }
 
 // AttackResult reports an attack.
@@ -202,6 +204,9 @@ func (s *Service) Attack(req AttackRequest) (AttackResult, error) {
 			return err
 		}
 		am := attackEvent(ed, a, in, w, o, req)
+		if am.Thrown, err = rules.Thrown(w, req.Thrown); err != nil {
+			return err
+		}
 		if t != nil {
 			am.TargetID = t.member.ID
 		}
@@ -294,13 +299,13 @@ type dodgeCheck struct {
 
 // dodge lets a party member who was hit try to dodge: 3/DX at adjusted DX
 // ("He views the attacker's hit roll, but not damage roll, before deciding
-// to dodge. A defender cannot dodge a missile weapon.").
+// to dodge"), where the rules let him (rules.CanDodge).
 func (d *decision) dodge(ed rules.Edition, t *character, w rules.Weapon, o *rules.AttackOutcome, am *events.AttackMade, faces, damageFaces []int) error {
 	if t == nil {
 		return rules.Errorf(rules.CodeInvalid, "only a party member's dodge is rolled here; for someone else, enter the attack as a miss")
 	}
-	if w.Category == rules.WeaponMissile {
-		return rules.Errorf(rules.CodeRule, "%s cannot dodge a missile weapon (%s)", t.sheet.Name, w.Name)
+	if err := rules.CanDodge(ed, t.sheet.Name, w, am.Thrown); err != nil {
+		return err
 	}
 	if !o.Hit.Pass {
 		return rules.Errorf(rules.CodeInvalid, "the attack missed; there is nothing to dodge")

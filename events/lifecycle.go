@@ -119,6 +119,8 @@ type AttackMade struct {
 	TargetST   int    `json:"target_st,omitempty"`
 	Weapon     string `json:"weapon"`
 	WeaponName string `json:"weapon_name"`
+	// Thrown is true for a throw (a grenade, or a (T) weapon thrown).
+	Thrown bool `json:"thrown,omitempty"`
 	// Bonus is where the combat skill's level went: "hit", "damage" or "".
 	Bonus       string     `json:"bonus,omitempty"`
 	Skill       string     `json:"skill,omitempty"`

@@ -1084,6 +1084,17 @@ func (w *World) checkAttack(ed rules.Edition, a *Sheet, p *events.AttackMade) st
 	if t, ok := w.Sheets[p.TargetID]; ok && t.Armor != nil {
 		in.TargetArmor = &rules.Armor{Key: t.Armor.Item, Name: t.Armor.Name, Protection: t.Armor.Protection, Restriction: t.Armor.Restriction, NoBullets: t.Armor.NoBullets, SpaceSuit: t.Armor.SpaceSuit}
 	}
+	// A grenade is thrown whether or not the event says so (events
+	// recorded before throws were recorded do not).
+	thrown, err := rules.Thrown(wp, p.Thrown)
+	if err != nil {
+		return err.Error()
+	}
+	if p.Dodge != nil {
+		if err := rules.CanDodge(ed, p.Target, wp, thrown); err != nil {
+			return "a dodge the rules do not allow: " + err.Error()
+		}
+	}
 	dodged := p.Dodge != nil && p.Dodge.Outcome == "pass"
 	var dmg []int
 	switch {

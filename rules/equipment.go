@@ -340,6 +340,35 @@ func LookupArmor(ed Edition, name string) (Armor, error) {
 	return Armor{}, Errorf(CodeInvalid, "unknown armour %q in edition %s; the armours are Flak Vest, Space Suit, Landing Suit and Battle Armor", typed, ed)
 }
 
+// Thrown reports whether an attack with w is a throw: a grenade always is;
+// a weapon flagged (T) is when the attacker says so (asThrow); nothing else
+// can be thrown, a CodeInvalid error.
+// All editions, "(T) Can be thrown"; the grenades are thrown weapons.
+func Thrown(w Weapon, asThrow bool) (bool, error) {
+	switch {
+	case w.Category == WeaponGrenade:
+		return true, nil
+	case asThrow && !w.Has(FlagThrown):
+		return false, Errorf(CodeInvalid, "the %s cannot be thrown (only weapons marked (T) can)", w.Name)
+	}
+	return asThrow, nil
+}
+
+// CanDodge says whether a defender may dodge an attack with w, thrown or
+// not: a CodeRule error naming the reason when he may not.
+// All editions, "Dodge": "A defender cannot dodge a missile weapon"; 2010
+// "Dodge": "A defender cannot dodge a missile or thrown weapon." (2020 and
+// 2021 say nothing of thrown weapons: a throw can be dodged there.)
+func CanDodge(ed Edition, who string, w Weapon, thrown bool) error {
+	switch {
+	case w.Category == WeaponMissile:
+		return Errorf(CodeRule, "%s cannot dodge a missile weapon (%s)", who, w.Name)
+	case thrown && ed.orDefault() == Edition2010:
+		return Errorf(CodeRule, "%s cannot dodge a thrown weapon in edition 2010 (%s)", who, w.Name)
+	}
+	return nil
+}
+
 // CheckHeft checks that who, with strength st, can use weapon w: a CodeRule
 // error such as "Ajax (ST 9) cannot wield a Fire Axe: its heft is 12" when
 // st is below the heft. The heft is the same in every edition that lists

@@ -330,3 +330,56 @@ func FuzzLookupWeapon(f *testing.F) {
 		}
 	})
 }
+
+// TestThrownAndDodge: what can be thrown, and what can be dodged.
+// All editions, "(T) Can be thrown"; "Dodge": "A defender cannot dodge a
+// missile weapon"; 2010 "Dodge": "A defender cannot dodge a missile or
+// thrown weapon."
+func TestThrownAndDodge(t *testing.T) {
+	weapon := func(ed Edition, name string) Weapon {
+		w, err := LookupWeapon(ed, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return w
+	}
+	for _, r := range []struct {
+		ed      Edition
+		weapon  string
+		asThrow bool
+		thrown  bool
+		throwOK bool
+		dodge   string // "" when the dodge is allowed
+	}{
+		{Edition2010, "dagger", true, true, true, "Ajax cannot dodge a thrown weapon in edition 2010 (Dagger)"},
+		{Edition2010, "dagger", false, false, true, ""},
+		{Edition2010, "frag grenade", false, true, true, "Ajax cannot dodge a thrown weapon in edition 2010 (Frag Grenade)"},
+		{Edition2021, "dagger", true, true, true, ""},
+		{Edition2020, "frag grenade", false, true, true, ""},
+		{Edition2021, "handgun", false, false, true, "Ajax cannot dodge a missile weapon (Handgun)"},
+		{Edition2021, "handgun", true, false, false, ""},
+		{Edition2010, "fire axe", true, false, false, ""},
+	} {
+		w := weapon(r.ed, r.weapon)
+		thrown, err := Thrown(w, r.asThrow)
+		if (err == nil) != r.throwOK {
+			t.Errorf("%s %s thrown=%v: %v", r.ed, r.weapon, r.asThrow, err)
+			continue
+		}
+		if err != nil {
+			wantError(t, err, CodeInvalid, "the "+w.Name+" cannot be thrown (only weapons marked (T) can)")
+			continue
+		}
+		if thrown != r.thrown {
+			t.Errorf("%s %s asThrow=%v: thrown %v, want %v", r.ed, r.weapon, r.asThrow, thrown, r.thrown)
+		}
+		err = CanDodge(r.ed, "Ajax", w, thrown)
+		if r.dodge == "" {
+			if err != nil {
+				t.Errorf("%s %s thrown=%v: %v, want a dodge allowed", r.ed, r.weapon, thrown, err)
+			}
+			continue
+		}
+		wantError(t, err, CodeRule, r.dodge)
+	}
+}

@@ -67,12 +67,15 @@ when the attacker is stronger and ignore armour).
 
 TARGET may be a party member, whose damage is applied to his sheet, or anyone
 else (--target-st for an unarmed "stronger" comparison). --dodge has a party
-member who was hit try 3/DX to dodge (not against missiles): give his faces,
-or "roll" to let the program roll them.`,
+member who was hit try 3/DX to dodge (not against missiles, nor in edition
+2010 against a thrown weapon): give his faces, or "roll" to let the program
+roll them. --thrown throws a weapon marked (T), such as a dagger; grenades are
+always thrown.`,
 		Example: `  ltscamp attack Ajax pirate --weapon handgun --dice 3,3,4 --damage-dice 5,2
   ltscamp attack Ajax Hector --weapon handgun --skill-bonus hit --dice 6,5,1 --damage-dice 5,2
   ltscamp attack Hector Ajax --dice 1,2,3 --damage-dice 2 --dodge 6,6,1
-  ltscamp attack Hector Ajax --dodge roll`,
+  ltscamp attack Hector Ajax --dodge roll
+  ltscamp attack Hector Ajax --weapon dagger --thrown --dice 2,3,4 --damage-dice 3`,
 		Args: exactArgs(2, "ATTACKER and TARGET"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			req.Attacker, req.Target = args[0], args[1]
@@ -110,6 +113,7 @@ or "roll" to let the program roll them.`,
 	f.StringVar(&dodge, "dodge", "", `the target dodges: the faces of his 3/DX, or "roll"`)
 	f.IntVar(&req.TargetST, "target-st", 0, "ST of a target outside the party")
 	f.BoolVar(&req.Fatigue, "fatigue", false, "an F weapon set to fatigue")
+	f.BoolVar(&req.Thrown, "thrown", false, "throw a (T) weapon (2010: a throw cannot be dodged)")
 	f.BoolVar(&asJSON, "json", false, "print the attack as JSON")
 	return cmd
 }
