@@ -114,6 +114,9 @@ type AttackRequest struct {
 	Fatigue bool
 	// Thrown throws a (T) weapon (grenades are always thrown).
 	Thrown bool
+	// Grappling is an attack between grapplers (bare hands or a (G)
+	// weapon; unarmed, it ignores armour).
+	Grappling bool
 }
 
 // AttackResult reports an attack.
@@ -154,7 +157,7 @@ func (s *Service) Attack(req AttackRequest) (AttackResult, error) {
 		}
 		in := rules.AttackInput{Edition: ed, Attacker: a.sheet.Name, AttackerDX: a.sheet.Attributes.DX, AttackerRestriction: a.sheet.Restriction(),
 			AttackerST: a.sheet.Attributes.ST, AttackerCurses: a.sheet.Curses, Weapon: w, Target: strings.TrimSpace(req.Target), TargetST: req.TargetST,
-			FatigueSetting: req.Fatigue, Bonus: rules.SkillBonus(strings.ToLower(req.Bonus))}
+			FatigueSetting: req.Fatigue, Bonus: rules.SkillBonus(strings.ToLower(req.Bonus)), Grappling: req.Grappling}
 		switch in.Bonus {
 		case rules.BonusNone:
 		case rules.BonusHit, rules.BonusDamage:
@@ -278,6 +281,7 @@ func attackEvent(ed rules.Edition, a *character, in rules.AttackInput, w rules.W
 	am := events.AttackMade{
 		AttackerID: a.member.ID, Attacker: a.sheet.Name, Target: in.Target, TargetST: in.TargetST, Weapon: w.Key, WeaponName: w.Name,
 		Bonus: string(in.Bonus), Skill: in.SkillName, SkillLevel: in.SkillLevel, Curses: in.AttackerCurses, DX: in.AttackerDX, Restriction: in.AttackerRestriction,
+		Grappling:   in.Grappling,
 		Hit:         attackRoll("3/DX", o.Hit.Faces, req.HitFaces != nil, o.Hit.Sum, o.Hit.Total, o.Hit.Target, outcome, o.Hit.Modifiers),
 		BeforeArmor: o.BeforeArmor, ArmorStopped: o.ArmorStopped, Taken: o.Taken, Fatigue: o.Fatigue, Explanation: o.Explanation, Edition: string(ed),
 	}

@@ -121,6 +121,8 @@ type AttackMade struct {
 	WeaponName string `json:"weapon_name"`
 	// Thrown is true for a throw (a grenade, or a (T) weapon thrown).
 	Thrown bool `json:"thrown,omitempty"`
+	// Grappling is true for an attack between grapplers.
+	Grappling bool `json:"grappling,omitempty"`
 	// Bonus is where the combat skill's level went: "hit", "damage" or "".
 	Bonus       string     `json:"bonus,omitempty"`
 	Skill       string     `json:"skill,omitempty"`

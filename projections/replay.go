@@ -1080,7 +1080,7 @@ func (w *World) checkAttack(ed rules.Edition, a *Sheet, p *events.AttackMade) st
 	}
 	in := rules.AttackInput{Edition: ed, Attacker: p.Attacker, AttackerDX: p.DX, AttackerRestriction: p.Restriction, AttackerST: a.Attributes.ST,
 		AttackerCurses: p.Curses, Weapon: wp, SkillName: p.Skill, SkillLevel: p.SkillLevel, Bonus: rules.SkillBonus(p.Bonus),
-		Target: p.Target, TargetST: p.TargetST, FatigueSetting: p.Fatigue && wp.Has(rules.FlagFatigueSetting)}
+		Target: p.Target, TargetST: p.TargetST, FatigueSetting: p.Fatigue && wp.Has(rules.FlagFatigueSetting), Grappling: p.Grappling}
 	if t, ok := w.Sheets[p.TargetID]; ok && t.Armor != nil {
 		in.TargetArmor = &rules.Armor{Key: t.Armor.Item, Name: t.Armor.Name, Protection: t.Armor.Protection, Restriction: t.Armor.Restriction, NoBullets: t.Armor.NoBullets, SpaceSuit: t.Armor.SpaceSuit}
 	}

@@ -65,10 +65,11 @@ type AttackInput struct {
 	TargetST int
 	// TargetArmor is the target's armour; nil for none.
 	TargetArmor *Armor
-	// IgnoreArmor skips the target's armour, for example for an unarmed
-	// grappling attack (2010/2020 "an unarmed grappling attack negates
-	// armor").
+	// IgnoreArmor skips the target's armour whatever the weapon.
 	IgnoreArmor bool
+	// Grappling is an attack of two grapplers, after a won ST contest: only
+	// bare hands and (G) weapons, and an unarmed one ignores armour.
+	Grappling bool
 	// FatigueSetting sets an (F) weapon to fatigue.
 	FatigueSetting bool
 }
@@ -126,6 +127,9 @@ func (in AttackInput) validate(ed Edition) (skillName string, err error) {
 		return "", Errorf(CodeRule, "%s deals no damage: when thrown, %s's side gets surprise", withArticle(w.Name), in.Attacker)
 	case in.FatigueSetting && !w.Has(FlagFatigueSetting) && !w.Has(FlagUnarmed):
 		return "", Errorf(CodeRule, "%s cannot be set to fatigue: only (F) weapons can", withArticle(w.Name))
+	case in.Grappling && !w.Has(FlagUnarmed) && !w.Has(FlagGrappling):
+		// "(G) Only G weapons can be used grappling."
+		return "", Errorf(CodeRule, "%s cannot be used grappling: only bare hands and (G) weapons can", withArticle(w.Name))
 	}
 	if err := CheckHeft(ed, in.Attacker, in.AttackerST, w); err != nil {
 		return "", err
@@ -241,10 +245,13 @@ func ResolveAttack(in AttackInput, hit, damage Roller) (AttackOutcome, error) {
 		switch {
 		case in.IgnoreArmor:
 			armourText = fmt.Sprintf(", the %s does not count", a.Name)
-		case w.Has(FlagUnarmed) && ed == Edition2021:
-			// 2021 "Grappling Options": "Unarmed attacks do d3 damage (no
-			// armor)."
-			armourText = fmt.Sprintf(", the %s does not count against an unarmed attack (edition 2021)", a.Name)
+		case w.Has(FlagUnarmed) && in.Grappling:
+			// 2010 "Grappling Attack": "an unarmed grappling attack
+			// negates armor"; 2020 "Grappling Options": "Unarmed
+			// grappling" does d3 with no armour; 2021 "Grappling
+			// Options": "Unarmed attacks do d3 damage (no armor)". A
+			// plain unarmed blow is met by armour like any other.
+			armourText = fmt.Sprintf(", the %s does not count against an unarmed grappling attack", a.Name)
 		case a.NoBullets && w.Missile:
 			// "(B) Does not protect against bullets."
 			armourText = fmt.Sprintf(", the %s does not protect against bullets", a.Name)

@@ -93,7 +93,7 @@ func TestResolveAttack(t *testing.T) {
 	rows := []row{
 		// (U): "Fatigue only, +1 if the attacker is stronger"; 2021 "Unarmed
 		// attacks do d3 damage (no armor)".
-		{name: "unarmed, stronger, armour does not count", editions: []Edition{Edition2021}, in: ajax, weapon: "unarmed", armor: "flak vest",
+		{name: "unarmed grappling, stronger, armour does not count", editions: all, in: with(func(in *AttackInput) { in.Grappling = true }), weapon: "unarmed", armor: "flak vest",
 			hit: []int{2, 3, 4}, dmg: []int{2}, pass: true, target: 11, before: 3, stopped: 0, taken: 3, fatigue: true,
 			mods: []Modifier{{"damage: stronger (ST 12 against 11)", 1, AppliesTotal}}},
 		{name: "unarmed, stronger, no armour", editions: all, in: ajax, weapon: "unarmed",
@@ -102,9 +102,12 @@ func TestResolveAttack(t *testing.T) {
 			hit: []int{2, 3, 4}, dmg: []int{3}, pass: true, target: 11, before: 3, taken: 3, fatigue: true, mods: []Modifier{}},
 		{name: "unarmed, weaker, no bonus", editions: all, in: with(func(in *AttackInput) { in.AttackerST = 9 }), weapon: "unarmed",
 			hit: []int{2, 3, 4}, dmg: []int{1}, pass: true, target: 11, before: 1, taken: 1, fatigue: true},
-		{name: "unarmed strike against a flak vest", editions: []Edition{Edition2010, Edition2020}, in: ajax, weapon: "unarmed", armor: "flak vest",
+		// A plain unarmed blow meets armour in every edition; grappling
+		// unarmed does not: 2010 "an unarmed grappling attack negates
+		// armor"; 2020, 2021 "Grappling Options": "(no armor)".
+		{name: "unarmed strike against a flak vest", editions: all, in: ajax, weapon: "unarmed", armor: "flak vest",
 			hit: []int{2, 3, 4}, dmg: []int{2}, pass: true, target: 11, before: 3, stopped: 3, taken: 0, fatigue: true},
-		{name: "unarmed grappling negates armour", editions: []Edition{Edition2010, Edition2020}, in: with(func(in *AttackInput) { in.IgnoreArmor = true }),
+		{name: "unarmed grappling negates armour", editions: all, in: with(func(in *AttackInput) { in.Grappling = true }),
 			weapon: "unarmed", armor: "flak vest", hit: []int{2, 3, 4}, dmg: []int{2}, pass: true, target: 11, before: 3, taken: 3, fatigue: true},
 		// "* Any roll deals a minimum 1 before armor": 1+1-2 = 0 → 1, and a
 		// Flak Vest then stops it.
@@ -225,16 +228,16 @@ func TestResolveAttack(t *testing.T) {
 func TestResolveAttackExplanations(t *testing.T) {
 	ed := Edition2021
 	in := AttackInput{Edition: ed, Attacker: "Ajax", AttackerDX: 11, AttackerST: 12, Target: "Hector", TargetST: 11,
-		Weapon: mustWeapon(t, ed, "unarmed"), TargetArmor: mustArmor(t, ed, "flak vest")}
+		Weapon: mustWeapon(t, ed, "unarmed"), TargetArmor: mustArmor(t, ed, "flak vest"), Grappling: true}
 	out, err := ResolveAttack(in, NewGivenFaces([]int{2, 3, 4}), NewGivenFaces([]int{2}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "Ajax hits Hector unarmed (3/DX: total 9 against 11); d3 rolls 2 for 3, the Flak Vest does not count against an unarmed attack (edition 2021), and Hector takes 3 fatigue."
+	want := "Ajax hits Hector unarmed (3/DX: total 9 against 11); d3 rolls 2 for 3, the Flak Vest does not count against an unarmed grappling attack, and Hector takes 3 fatigue."
 	if out.Explanation != want {
 		t.Errorf("Explanation = %q\n                   want %q", out.Explanation, want)
 	}
-	in.Weapon = mustWeapon(t, ed, "frag grenade")
+	in.Weapon, in.Grappling = mustWeapon(t, ed, "frag grenade"), false
 	out, err = ResolveAttack(in, NewGivenFaces([]int{6, 6, 1}), &refuseRoller{})
 	if err != nil {
 		t.Fatal(err)

@@ -70,7 +70,8 @@ else (--target-st for an unarmed "stronger" comparison). --dodge has a party
 member who was hit try 3/DX to dodge (not against missiles, nor in edition
 2010 against a thrown weapon): give his faces, or "roll" to let the program
 roll them. --thrown throws a weapon marked (T), such as a dagger; grenades are
-always thrown.`,
+always thrown. --grapple is an attack between grapplers (after winning ST):
+bare hands, whose blow armour does not stop, or a weapon marked (G).`,
 		Example: `  ltscamp attack Ajax pirate --weapon handgun --dice 3,3,4 --damage-dice 5,2
   ltscamp attack Ajax Hector --weapon handgun --skill-bonus hit --dice 6,5,1 --damage-dice 5,2
   ltscamp attack Hector Ajax --dice 1,2,3 --damage-dice 2 --dodge 6,6,1
@@ -114,6 +115,7 @@ always thrown.`,
 	f.IntVar(&req.TargetST, "target-st", 0, "ST of a target outside the party")
 	f.BoolVar(&req.Fatigue, "fatigue", false, "an F weapon set to fatigue")
 	f.BoolVar(&req.Thrown, "thrown", false, "throw a (T) weapon (2010: a throw cannot be dodged)")
+	f.BoolVar(&req.Grappling, "grapple", false, "an attack between grapplers: bare hands (no armour) or a (G) weapon")
 	f.BoolVar(&asJSON, "json", false, "print the attack as JSON")
 	return cmd
 }
