@@ -465,6 +465,24 @@ func ResolvePilotContest(ed Edition, a, b ContestSide, aM, bM int, ra, rb Roller
 	if err != nil {
 		return ContestOutcome{}, err
 	}
+	// 2020/2021 "Dogfight": "On a tie, positions remain unchanged. If
+	// disengaged foes tie, they are now turning." The books state a tie
+	// rule for dogfights, so the general contest's tie-break (the higher
+	// attribute wins) does not apply there. 2010 states none: its general
+	// contest rule stands.
+	tiedTotals := out.Sides[0].Total == out.Sides[1].Total && !out.Sides[0].Over && !out.Sides[1].Over
+	if ed != Edition2010 && out.Outcome == ContestWin && tiedTotals {
+		out.Winner, out.Outcome = -1, ContestTie
+		out.Explanation = fmt.Sprintf("%s and %s both total %d: in a dogfight a tie is a tie, whatever the pilots' targets (edition %s).",
+			a.Name, b.Name, out.Sides[0].Total, ed)
+		if aM == 0 && bM == 0 {
+			return out, nil
+		}
+		for i, s := range [2]ContestSide{a, b} {
+			out.Sides[i].Modifiers = splitManeuver(out.Sides[i].Modifiers, folded[i].SkillName, s.SkillLevel, [2]int{aM, bM}[i])
+		}
+		return out, nil
+	}
 	if aM == 0 && bM == 0 {
 		return out, nil
 	}

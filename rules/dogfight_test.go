@@ -221,17 +221,34 @@ func TestManeuverBonus(t *testing.T) {
 	if want := "Pilot A wins with 12 on DX 12 (DX 11, maneuver M+1 +1) against Pilot B's 10 on DX 10."; c.Explanation != want {
 		t.Errorf("Explanation = %q\nwant          %q", c.Explanation, want)
 	}
-	// Equal totals: the higher target, with the bonus, wins the tie.
+	// Equal totals in 2020 and 2021: a tie, whatever the targets ("On a
+	// tie, positions remain unchanged"; the dogfight's own rule, not the
+	// general contest's tie-break).
 	ajaxM := ajaxPilot
-	c, err = ResolvePilotContest(Edition2021, hectorPilot, ajaxM, 0, 2, NewGivenFaces([]int{3, 3, 4}), NewGivenFaces([]int{4, 3, 3}))
+	for _, ed := range []Edition{Edition2020, Edition2021} {
+		c, err = ResolvePilotContest(ed, hectorPilot, ajaxM, 0, 2, NewGivenFaces([]int{3, 3, 4}), NewGivenFaces([]int{4, 3, 3}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.Winner != -1 || c.Outcome != ContestTie || c.Sides[1].Target != 14 {
+			t.Fatalf("%s: winner %d, %s, target %d; want a tie with Ajax on 14", ed, c.Winner, c.Outcome, c.Sides[1].Target)
+		}
+		want := fmt.Sprintf("Hector and Ajax both total 10: in a dogfight a tie is a tie, whatever the pilots' targets (edition %s).", ed)
+		if c.Explanation != want {
+			t.Errorf("Explanation = %q\nwant          %q", c.Explanation, want)
+		}
+		if len(c.Sides[1].Modifiers) == 0 || c.Sides[1].Modifiers[len(c.Sides[1].Modifiers)-1].Source != "maneuver M+2" {
+			t.Errorf("the maneuver bonus is not listed apart: %+v", c.Sides[1].Modifiers)
+		}
+	}
+	// 2010 states no dogfight tie rule: its contest rule stands, and the
+	// higher target, with the bonus, wins the tie.
+	c, err = ResolvePilotContest(Edition2010, hectorPilot, ajaxM, 0, 2, NewGivenFaces([]int{3, 3, 4}), NewGivenFaces([]int{4, 3, 3}))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if c.Winner != 1 || c.Sides[1].Target != 14 {
-		t.Fatalf("winner %d target %d; want Ajax (1) on 14", c.Winner, c.Sides[1].Target)
-	}
-	if want := "Hector and Ajax both total 10; Ajax wins the tie with the higher DX 14 (DX 11, skill Pilot +1, maneuver M+2 +2) against DX 13 (DX 12, skill Pilot +1) (the 2010 rule; edition 2021 does not say)."; c.Explanation != want {
-		t.Errorf("Explanation = %q\nwant          %q", c.Explanation, want)
+		t.Fatalf("2010: winner %d target %d; want Ajax (1) on 14", c.Winner, c.Sides[1].Target)
 	}
 	// Both over, and one over, with a bonus and a curse.
 	cursed := ContestSide{Name: "Paris", AttributeValue: 10, SkillLevel: 2, Curses: 1, Restriction: 1}
