@@ -58,17 +58,22 @@ func (s *Service) CurseLift(name, by string) (projections.Sheet, events.CurseLif
 // StorytellResult reports a storyteller's attempt.
 type StorytellResult struct {
 	Roll events.RollMade
-	// Karma each living party member received (0 on a failed check).
+	// Karma is the points given in all (0 on a failed check), Members who
+	// received them, and Amounts how many each.
 	Karma    int
 	Members  []string
+	Amounts  []int
 	RollSeq  int64
 	Narrator string
 }
 
-// Storytell has a Storyteller attempt 3/IQ+Storyteller: on a pass, each
-// living party member gets one karma per Storyteller level, to be used
-// within the game day (it expires when the day ends).
-func (s *Service) Storytell(name string, faces []int) (StorytellResult, error) {
+// Storytell has a Storyteller attempt 3/IQ+Storyteller: on a pass he
+// distributes one karma point per Storyteller level to the party, each to
+// a living member he chooses (to names them, one point a name; a member may
+// be named more than once), to be used within the game day (it expires when
+// the day ends). 2020, 2021 "Storyteller": "distribute one karma point per
+// Storytelling level to the party".
+func (s *Service) Storytell(name string, faces []int, to []string) (StorytellResult, error) {
 	var out StorytellResult
 	res, err := s.execute(func(d *decision) error {
 		out = StorytellResult{}
@@ -97,6 +102,26 @@ func (s *Service) Storytell(name string, faces []int) (StorytellResult, error) {
 		if _, err := rules.StorytellerKarma(ed, level, rules.CheckOutcome{Pass: true}); err != nil {
 			return err
 		}
+		// The recipients are chosen before the dice: one point a name.
+		if len(to) != level {
+			return rules.Errorf(rules.CodeInvalid, "%s's Storyteller %d gives %s in all: name %s with --to (a member may be named more than once); %d named",
+				teller.sheet.Name, level, projections.Count(level, "karma point", "karma points"), projections.Count(level, "recipient", "recipients"), len(to))
+		}
+		var recipients []*character
+		amounts := map[string]int{}
+		for _, n := range to {
+			c, err := d.character(n)
+			if err != nil {
+				return err
+			}
+			if !c.sheet.Alive() {
+				return rules.Errorf(rules.CodeRule, "%s is dead and can receive no karma", c.sheet.Name)
+			}
+			if amounts[c.member.ID] == 0 {
+				recipients = append(recipients, c)
+			}
+			amounts[c.member.ID]++
+		}
 		check := rules.StorytellerCheck()
 		check.Skill = sk.NameIn(ed)
 		expr := rules.Expr{Check: &check}
@@ -121,16 +146,10 @@ func (s *Service) Storytell(name string, faces []int) (StorytellResult, error) {
 		if karma == 0 {
 			return nil
 		}
-		chars, err := d.members()
-		if err != nil {
-			return err
-		}
-		for _, ch := range chars {
-			if !ch.sheet.Alive() {
-				continue
-			}
-			out.Members = append(out.Members, ch.sheet.Name)
-			g := events.KarmaGranted{Amount: karma, Reason: fmt.Sprintf("%s's storytelling", teller.sheet.Name), ExpiresAtDayEnd: true, StorytellerID: teller.member.ID, RollID: rollID}
+		for _, ch := range recipients {
+			n := amounts[ch.member.ID]
+			out.Members, out.Amounts = append(out.Members, ch.sheet.Name), append(out.Amounts, n)
+			g := events.KarmaGranted{Amount: n, Reason: fmt.Sprintf("%s's storytelling", teller.sheet.Name), ExpiresAtDayEnd: true, StorytellerID: teller.member.ID, RollID: rollID}
 			if err := d.emit(ch.stream, g); err != nil {
 				return err
 			}

@@ -40,7 +40,7 @@ func TestLifecycleReplaysClean(t *testing.T) {
 	mustCreate(t, s, "Cass", 8, 14, 10, "Storyteller:1")
 	steps := []func() error{
 		func() error { _, err := s.AdventureStart("Kit-Kat run"); return err },
-		func() error { _, err := s.Storytell("Cass", []int{1, 2, 3}); return err },
+		func() error { _, err := s.Storytell("Cass", []int{1, 2, 3}, []string{"Hector"}); return err },
 		func() error { _, err := s.Equip("Hector", "weapon", "handgun", false); return err },
 		func() error { _, err := s.Equip("Ajax", "armor", "flak vest", false); return err },
 		func() error { _, err := s.EncounterStart("pirates"); return err },

@@ -348,3 +348,38 @@ func BenchmarkVerify(b *testing.B) {
 		}
 	}
 }
+
+// TestVerifyStorytellerKarma: a story gives its teller's level in karma,
+// once. 2020, 2021 "Storyteller": "distribute one karma point per
+// Storytelling level to the party".
+func TestVerifyStorytellerKarma(t *testing.T) {
+	s := newCampaign(t, rules.Edition2021)
+	mustCreate(t, s, "Cass", 8, 14, 10, "Storyteller:1")
+	mustCreate(t, s, "Hector", 11, 12, 9)
+	if _, err := s.AdventureStart("stories"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Storytell("Cass", []int{1, 2, 3}, []string{"Hector", "Hector"}); rules.CodeOf(err) != rules.CodeInvalid {
+		t.Fatalf("two points from Storyteller 1: %v, want refused", err)
+	}
+	res, err := s.Storytell("Cass", []int{1, 2, 3}, []string{"hector"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Karma != 1 || len(res.Members) != 1 || res.Members[0] != "Hector" || res.Amounts[0] != 1 {
+		t.Fatalf("story result %+v", res)
+	}
+	if rep := mustVerify(t, s); !rep.OK {
+		t.Fatalf("a fair story fails verification: %+v", rep.Violations)
+	}
+	roll, err := s.store.Read(events.Query{TypePrefix: events.TypeRollMade})
+	if err != nil || len(roll) != 1 {
+		t.Fatalf("rolls %v, %v", roll, err)
+	}
+	sheets, _ := s.Sheets()
+	forged := appendRaw(t, s, events.CharacterStream(sheets[1].ID), events.KarmaGranted{Amount: 1, Reason: "Cass's storytelling", ExpiresAtDayEnd: true, StorytellerID: sheets[0].ID, RollID: roll[0].ID})
+	rep := mustVerify(t, s)
+	if rep.OK || len(rep.Violations) != 1 || rep.Violations[0].Seq != forged.Seq || !strings.Contains(rep.Violations[0].Problem, "whose karma was given by its own command") {
+		t.Fatalf("a second grant for one story: %+v", rep.Violations)
+	}
+}

@@ -74,6 +74,12 @@ type World struct {
 	// shipKills are the characters this command's ship hits killed, with
 	// the seq of the hit.
 	shipKills map[string]int64
+	// story sums this command's storyteller karma by the story's roll, and
+	// storyAt is each story's first grant; told lists the stories whose
+	// karma earlier commands gave.
+	story   map[string]int
+	storyAt map[string]events.Event
+	told    map[string]bool
 }
 
 // WorldOptions shape a replay that streams a long log.
@@ -89,7 +95,7 @@ type WorldOptions struct {
 // with Step, then Finish.
 func NewWorld(opts WorldOptions) *World {
 	w := &World{Sheets: map[string]*Sheet{}, Ledgers: map[string]*Ledger{}, Ships: map[string]*Ship{},
-		rolls: map[string]rollRef{}, streamIdx: map[string]int32{}, rerolledBy: map[string]string{},
+		rolls: map[string]rollRef{}, streamIdx: map[string]int32{}, rerolledBy: map[string]string{}, told: map[string]bool{},
 		lookup: opts.Lookup, trim: opts.TrimLedgers}
 	if w.lookup == nil {
 		w.payloads = map[string]*events.RollMade{}
@@ -121,6 +127,7 @@ func (w *World) Step(e events.Event, skip bool) {
 		w.endCommand()
 		w.command = e.CommandID
 		w.paid, w.rerolled, w.contestReroll, w.shipKills = map[string]events.Event{}, map[string]bool{}, nil, map[string]int64{}
+		w.story, w.storyAt = map[string]int{}, map[string]events.Event{}
 	}
 	// The payload is decoded once for the checks; the folds decode
 	// their own copy.
@@ -245,6 +252,30 @@ func (w *World) endCommand() {
 		if c, ok := w.Sheets[id]; ok && c.Alive() {
 			w.Violations = append(w.Violations, Violation{Seq: seq, CommandID: w.command, Type: events.TypeShipHit,
 				Problem: fmt.Sprintf("%s was aboard a section the hit destroyed, but did not die", c.Name)})
+		}
+	}
+	// 2020, 2021 "Storyteller": "distribute one karma point per
+	// Storytelling level to the party": the grants of one story total the
+	// level its roll recorded.
+	rolls := make([]string, 0, len(w.story))
+	for rollID := range w.story {
+		rolls = append(rolls, rollID)
+		w.told[rollID] = true
+	}
+	sort.Strings(rolls)
+	for _, rollID := range rolls {
+		e := w.storyAt[rollID]
+		rec, ok, _ := w.roll(rollID)
+		switch {
+		case !ok || rec.roll == nil:
+			w.Violations = append(w.Violations, Violation{Seq: e.Seq, EventID: e.ID, CommandID: e.CommandID, Type: e.Type,
+				Problem: fmt.Sprintf("storyteller karma for %s, which is not a storytelling roll in effect", rollID)})
+		case rec.roll.Outcome != "pass":
+			w.Violations = append(w.Violations, Violation{Seq: e.Seq, EventID: e.ID, CommandID: e.CommandID, Type: e.Type,
+				Problem: "storyteller karma after a failed storytelling roll"})
+		case w.story[rollID] != rec.roll.SkillLevel:
+			w.Violations = append(w.Violations, Violation{Seq: e.Seq, EventID: e.ID, CommandID: e.CommandID, Type: e.Type,
+				Problem: fmt.Sprintf("a story gives one karma point per Storyteller level (%d) in all, but %d were granted", rec.roll.SkillLevel, w.story[rollID])})
 		}
 	}
 	if e := w.contestReroll; e != nil && len(w.paid) == 0 {
@@ -410,6 +441,15 @@ func (w *World) check(e events.Event, ed rules.Edition, s *Sheet, p events.Paylo
 	case *events.KarmaGranted:
 		if p.Amount < 1 {
 			return fmt.Sprintf("a grant of %d karma", p.Amount)
+		}
+		if p.StorytellerID != "" && p.RollID != "" {
+			if w.told[p.RollID] {
+				return fmt.Sprintf("storyteller karma for the story of %s, whose karma was given by its own command", p.RollID)
+			}
+			if _, ok := w.storyAt[p.RollID]; !ok {
+				w.storyAt[p.RollID] = e
+			}
+			w.story[p.RollID] += p.Amount
 		}
 	case *events.WishGranted:
 		if p.Amount < 1 {

@@ -24,7 +24,7 @@ var lifecycleStory = [][]string{
 	{"xp", "award", "Ajax", "Hector", "20", "--reason", "the envoy"},
 	{"adventure", "start", "The Kit-Kat run"},
 	{"equip", "Hector", "armor", "flak vest"},
-	{"karma", "storytell", "Cassandra", "--dice", "2,2,2"},
+	{"karma", "storytell", "Cassandra", "--to", "Cassandra", "--dice", "2,2,2"},
 	{"encounter", "start", "pirates"},
 	{"attack", "Ajax", "Hector", "--weapon", "handgun", "--dice", "1,3,6", "--damage-dice", "5,2"},
 	{"attack", "Ajax", "Hector", "--skill-bonus", "damage", "--dice", "3,3,3", "--damage-dice", "2"},

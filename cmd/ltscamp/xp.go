@@ -160,13 +160,17 @@ func newKarmaCmd(a *app) *cobra.Command {
 		(*campaign.Service).GrantKarma,
 		func(s projections.Sheet) string { return fmt.Sprintf("%d karma", s.Karma) }))
 	var dice string
+	var to []string
 	tell := &cobra.Command{
-		Use:   "storytell NAME [--dice a,b,c]",
-		Short: "A Storyteller tries 3/IQ+Storyteller: on a pass, each party member gets karma for the day",
-		Long: `A Storyteller tries 3/IQ+Storyteller. On a pass each living party member gets
-one karma point per Storyteller level; that karma must be used within the game
-day and expires when the day ends (day next, rest, adventure end).`,
-		Example: "  ltscamp karma storytell Cassandra --dice 3,3,2",
+		Use:   "storytell NAME --to NAME[,NAME...] [--dice a,b,c]",
+		Short: "A Storyteller tries 3/IQ+Storyteller: on a pass, karma for the day to members he chooses",
+		Long: `A Storyteller tries 3/IQ+Storyteller. On a pass he distributes one karma point
+per Storyteller level to the party ("distribute one karma point per
+Storytelling level to the party"), each to a living member he chooses: --to
+names them, one point a name, as many names as his level (a member may be
+named more than once). The karma must be used within the game day and expires
+when the day ends (day next, rest, adventure end).`,
+		Example: "  ltscamp karma storytell Cassandra --to Hector --dice 3,3,2\n  ltscamp karma storytell Cassandra --to Hector,Ajax",
 		Args:    exactArgs(1, "the storyteller's NAME"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			faces, err := parseFacesFlag(cmd, "dice", dice)
@@ -174,18 +178,23 @@ day and expires when the day ends (day next, rest, adventure end).`,
 				return err
 			}
 			return a.withCampaign(func(s *campaign.Service) error {
-				res, err := s.Storytell(args[0], faces)
+				res, err := s.Storytell(args[0], faces, to)
 				if err != nil {
 					return err
 				}
 				a.out.printf("%s tells a story: 3/IQ+Storyteller %s = %d vs %d — %s\n", res.Narrator, joinFaces(res.Roll.Faces), res.Roll.Total, res.Roll.Target, res.Roll.Outcome)
 				if res.Karma > 0 {
-					a.out.printf("  +%d karma each, until the day ends: %s\n", res.Karma, strings.Join(res.Members, ", "))
+					parts := make([]string, len(res.Members))
+					for i, m := range res.Members {
+						parts[i] = fmt.Sprintf("%s +%d", m, res.Amounts[i])
+					}
+					a.out.printf("  karma until the day ends: %s\n", strings.Join(parts, ", "))
 				}
 				return nil
 			})
 		},
 	}
+	tell.Flags().StringSliceVar(&to, "to", nil, "who receives the karma, one point a name (as many names as the Storyteller level)")
 	tell.Flags().StringVar(&dice, "dice", "", "faces of the storyteller's 3/IQ")
 	toXP := &cobra.Command{
 		Use:     "to-xp NAME N",
