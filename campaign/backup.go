@@ -65,7 +65,8 @@ func (s *Service) Point(asOf string) (LogPoint, error) {
 	if p.Campaign, err = v.campaign(); err != nil {
 		return LogPoint{}, err
 	}
-	created, err := s.store.ReadStream(events.CampaignStream, 0)
+	// Only the stream's first event is needed, not the whole stream.
+	created, err := s.store.Read(events.Query{Streams: []string{events.CampaignStream}, Limit: 1})
 	if err != nil {
 		return LogPoint{}, err
 	}

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -267,7 +268,7 @@ func TestRestoreRefusesTamperedBackups(t *testing.T) {
 					t.Errorf("the error names seq %d, want %d (the forged spend)", re.Seq, want)
 				}
 			} else if errors.As(err, &re) {
-				msg = "line " + itoa(importers.LineOf(re.Ordinal)) + ": " + msg
+				msg = "line " + strconv.FormatInt(importers.LineOf(re.Ordinal), 10) + ": " + msg
 			} else if !errors.As(err, &le) {
 				t.Fatalf("err = %v (%T), want a line or seq named", err, err)
 			}
@@ -281,10 +282,6 @@ func TestRestoreRefusesTamperedBackups(t *testing.T) {
 		})
 	}
 }
-
-func itoa(n int64) string { return formatInt(n) }
-
-func formatInt(n int64) string { b, _ := json.Marshal(n); return string(b) }
 
 func TestRestoreRefusesAnExistingFile(t *testing.T) {
 	orig, backup := demoBackup(t)
