@@ -65,11 +65,8 @@ func (d *decision) createCharacter(nc NewCharacter) (*character, error) {
 	if err != nil {
 		return nil, err
 	}
-	if m, ok := r.Find(name); ok {
-		if m.Seq == 0 {
-			return nil, rules.Errorf(rules.CodeConflict, "a character named %q is created twice", m.Name)
-		}
-		return nil, rules.Errorf(rules.CodeConflict, "a character named %q is already in the party (created at seq %d); choose another name", m.Name, m.Seq)
+	if err := nameFree(r, name); err != nil {
+		return nil, err
 	}
 	skills, err := ParseSkills(camp.Edition, nc.Skills)
 	if err != nil {

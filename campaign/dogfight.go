@@ -171,7 +171,7 @@ func (d *decision) pilot(spec string) (rules.ContestSide, string, error) {
 		// maneuver can default to him with his DX.
 		return rules.ContestSide{Name: name, Attribute: rules.DX, AttributeValue: v}, name + ":DX" + m[3], nil
 	}
-	c, err := d.character(spec)
+	c, err := d.combatant(spec)
 	if err != nil {
 		return rules.ContestSide{}, "", err
 	}
@@ -438,7 +438,7 @@ func (s *Service) ShipFire(req FireRequest) (FireResult, error) {
 			kind = rules.FireFacing
 		}
 		fire := func(att, tgt *ship, gunner string, faces, dmgFaces []int, contest *rules.ContestOutcome, pc *events.ContestResolved) error {
-			g, err := d.character(gunner)
+			g, err := d.combatant(gunner)
 			if err != nil {
 				return err
 			}

@@ -180,13 +180,22 @@ func (s *Service) KarmaToXP(name string, n int) (projections.Sheet, error) {
 // onCharacter decides a command about one character and returns his sheet
 // after it.
 func (s *Service) onCharacter(name string, decide func(d *decision, camp *projections.Campaign, c *character) error) (projections.Sheet, events.AppendResult, error) {
+	return s.onSomeone(name, (*decision).character, decide)
+}
+
+// onCombatant is onCharacter for a party member or a foe.
+func (s *Service) onCombatant(name string, decide func(d *decision, camp *projections.Campaign, c *character) error) (projections.Sheet, events.AppendResult, error) {
+	return s.onSomeone(name, (*decision).combatant, decide)
+}
+
+func (s *Service) onSomeone(name string, find func(d *decision, name string) (*character, error), decide func(d *decision, camp *projections.Campaign, c *character) error) (projections.Sheet, events.AppendResult, error) {
 	var who string
 	res, err := s.execute(func(d *decision) error {
 		camp, err := d.campaignState()
 		if err != nil {
 			return err
 		}
-		c, err := d.character(name)
+		c, err := find(d, name)
 		if err != nil {
 			return err
 		}

@@ -45,9 +45,9 @@ func (s *Service) timeCommand(decide func(d *decision) error) (TimeResult, error
 	if err != nil {
 		return TimeResult{}, err
 	}
-	names := make(map[string]string, len(r.Members))
-	for _, m := range r.Members {
-		names[events.CharacterStream(m.ID)] = m.Name
+	names := make(map[string]string, len(r.Members)+len(r.Foes))
+	for _, m := range append(r.Members, r.Foes...) {
+		names[m.Stream()] = m.Name
 	}
 	return TimeResult{Campaign: c, Events: res.Events, Names: names}, nil
 }
@@ -58,8 +58,21 @@ func (d *decision) members() ([]*character, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := make([]*character, 0, len(r.Members))
-	for _, m := range r.Members {
+	return d.load(r.Members)
+}
+
+// combatants loads the party's streams, then the foes'.
+func (d *decision) combatants() ([]*character, error) {
+	r, err := d.rosterState()
+	if err != nil {
+		return nil, err
+	}
+	return d.load(append(slices.Clip(r.Members), r.Foes...))
+}
+
+func (d *decision) load(ms []projections.Member) ([]*character, error) {
+	out := make([]*character, 0, len(ms))
+	for _, m := range ms {
 		c, err := d.characterByMember(m)
 		if err != nil {
 			return nil, err
@@ -73,7 +86,7 @@ func (d *decision) members() ([]*character, error) {
 // be healed: RULES "Characters": "When all combat is over, a character with
 // damage ≥ ST must be healed to a net ST of at least 1 ... or dies."
 func (d *decision) resolveDeaths() ([]string, error) {
-	chars, err := d.members()
+	chars, err := d.combatants()
 	if err != nil {
 		return nil, err
 	}

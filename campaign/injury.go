@@ -32,7 +32,7 @@ func (s *Service) Equip(name, slot, item string, off bool) (projections.Sheet, e
 		if err != nil {
 			return err
 		}
-		c, err := d.character(name)
+		c, err := d.combatant(name)
 		if err != nil {
 			return err
 		}
@@ -92,254 +92,6 @@ func weaponEquipped(ed rules.Edition, w rules.Weapon) events.ItemEquipped {
 	return e
 }
 
-// AttackRequest is what `attack` asks for.
-type AttackRequest struct {
-	Attacker string
-	Target   string
-	// Weapon overrides the wielded weapon ("" = the equipped one, else
-	// unarmed).
-	Weapon string
-	// Bonus puts the weapon's combat skill level on "hit" or "damage".
-	Bonus string
-	// HitFaces and DamageFaces are physical dice; nil means the program rolls.
-	HitFaces, DamageFaces []int
-	// Dodge, when set, has the target try to dodge (3/DX) after a hit,
-	// with DodgeFaces entered or rolled.
-	Dodge      bool
-	DodgeFaces []int
-	// TargetST is the strength of a target outside the party (for the
-	// unarmed "+1 if stronger").
-	TargetST int
-	// Fatigue sets an F weapon to fatigue.
-	Fatigue bool
-	// Thrown throws a (T) weapon (grenades are always thrown).
-	Thrown bool
-	// Grappling is an attack between grapplers (bare hands or a (G)
-	// weapon; unarmed, it ignores armour).
-	Grappling bool
-}
-
-// AttackResult reports an attack.
-type AttackResult struct {
-	Attack events.AttackMade
-	Events []events.Event
-	// Target is the target's sheet after the attack (party members only).
-	Target *projections.Sheet
-}
-
-// Attack resolves one attack as one command: the hit roll at adjusted DX
-// (plus the combat skill to hit or to damage, chosen before the roll), the
-// damage roll with curse, edition minimum and armour, and the damage
-// applied to the target.
-func (s *Service) Attack(req AttackRequest) (AttackResult, error) {
-	var out AttackResult
-	var targetName string
-	res, err := s.execute(func(d *decision) error {
-		out = AttackResult{}
-		camp, err := d.campaignState()
-		if err != nil {
-			return err
-		}
-		ed := camp.Edition
-		if !camp.InEncounter {
-			return rules.Errorf(rules.CodeRule, "attacks happen in an encounter: start one with `ltscamp encounter start`")
-		}
-		a, err := d.character(req.Attacker)
-		if err != nil {
-			return err
-		}
-		if !a.sheet.Alive() || a.sheet.Body().Incapacitated() {
-			return rules.Errorf(rules.CodeRule, "%s is %s and cannot attack", a.sheet.Name, a.sheet.Status)
-		}
-		w, err := d.wielded(ed, a, req.Weapon)
-		if err != nil {
-			return err
-		}
-		in := rules.AttackInput{Edition: ed, Attacker: a.sheet.Name, AttackerDX: a.sheet.Attributes.DX, AttackerRestriction: a.sheet.Restriction(),
-			AttackerST: a.sheet.Attributes.ST, AttackerCurses: a.sheet.Curses, Weapon: w, Target: strings.TrimSpace(req.Target), TargetST: req.TargetST,
-			FatigueSetting: req.Fatigue, Bonus: rules.SkillBonus(strings.ToLower(req.Bonus)), Grappling: req.Grappling}
-		switch in.Bonus {
-		case rules.BonusNone:
-		case rules.BonusHit, rules.BonusDamage:
-			sk, ok := rules.WeaponSkill(ed, w)
-			if !ok || a.sheet.SkillLevel(sk.Key) == 0 {
-				return rules.Errorf(rules.CodeRule, "%s has no combat skill for %s, so there is no bonus to put on %s", a.sheet.Name, w.Name, in.Bonus)
-			}
-			in.SkillName, in.SkillLevel = sk.NameIn(ed), a.sheet.SkillLevel(sk.Key)
-		default:
-			return rules.Errorf(rules.CodeInvalid, "--skill-bonus %q: choose hit or damage", req.Bonus)
-		}
-		var t *character
-		if r, err := d.rosterState(); err != nil {
-			return err
-		} else if m, ok := r.Find(req.Target); ok {
-			if t, err = d.characterByMember(m); err != nil {
-				return err
-			}
-			if t.member.ID == a.member.ID {
-				return rules.Errorf(rules.CodeInvalid, "%s cannot attack himself", a.sheet.Name)
-			}
-			if !t.sheet.Alive() {
-				return rules.Errorf(rules.CodeRule, "%s is already dead", t.sheet.Name)
-			}
-			in.Target, in.TargetST = t.sheet.Name, t.sheet.Attributes.ST
-			if t.sheet.Armor != nil {
-				ar := rules.Armor{Key: t.sheet.Armor.Item, Name: t.sheet.Armor.Name, Protection: t.sheet.Armor.Protection, Restriction: t.sheet.Armor.Restriction, NoBullets: t.sheet.Armor.NoBullets, SpaceSuit: t.sheet.Armor.SpaceSuit}
-				in.TargetArmor = &ar
-			}
-		} else if in.Target == "" {
-			return rules.Errorf(rules.CodeInvalid, "name the TARGET")
-		}
-		targetName = in.Target
-		hitRoller, hitGiven := d.s.dice(req.HitFaces)
-		dmgRoller, dmgGiven := d.s.dice(req.DamageFaces)
-		o, err := rules.ResolveAttack(in, hitRoller, dmgRoller)
-		if err != nil {
-			return err
-		}
-		if err := leftover(hitGiven, len(req.HitFaces), "the hit roll"); err != nil {
-			return err
-		}
-		if o.Damage == nil && req.DamageFaces != nil {
-			return rules.Errorf(rules.CodeInvalid, "the attack missed (%d vs %d), so there is no damage roll: leave out --damage-dice", o.Hit.Total, o.Hit.Target)
-		}
-		if err := leftover(dmgGiven, len(req.DamageFaces), "the damage roll"); err != nil {
-			return err
-		}
-		am := attackEvent(ed, a, in, w, o, req)
-		if am.Thrown, err = rules.Thrown(w, req.Thrown); err != nil {
-			return err
-		}
-		if t != nil {
-			am.TargetID = t.member.ID
-		}
-		if req.Dodge || req.DodgeFaces != nil {
-			if err := d.dodge(ed, t, w, &o, &am, req.DodgeFaces, req.DamageFaces); err != nil {
-				return err
-			}
-		}
-		if err := d.emit(a.stream, am); err != nil {
-			return err
-		}
-		attackID := d.pending[len(d.pending)-1].ID
-		// "(SS) Space suit: if the character rolls all sixes on any check ... the suit is R=3."
-		if err := d.suitCheck(a, o.Hit, attackID); err != nil {
-			return err
-		}
-		if dc := d.dodged; dc != nil {
-			if err := d.suitCheck(dc.who, dc.check, attackID); err != nil {
-				return err
-			}
-		}
-		if t != nil && am.Taken > 0 {
-			if _, err := d.applyPoints(t, am.Taken, am.Fatigue, am.ArmorStopped, fmt.Sprintf("%s's %s", a.sheet.Name, w.Name), attackID); err != nil {
-				return err
-			}
-		}
-		out.Attack = am
-		return nil
-	})
-	if err != nil {
-		return out, err
-	}
-	out.Events = res.Events
-	if r, err := s.Sheet(targetName); err == nil {
-		out.Target = &r
-	}
-	return out, nil
-}
-
-// wielded returns the weapon an attack uses: the one named, the one
-// equipped, or bare hands; the heft is checked.
-func (d *decision) wielded(ed rules.Edition, a *character, name string) (rules.Weapon, error) {
-	switch {
-	case strings.TrimSpace(name) != "":
-	case a.sheet.Weapon != nil:
-		name = a.sheet.Weapon.Item
-	default:
-		name = "unarmed"
-	}
-	w, err := rules.LookupWeapon(ed, name)
-	if err != nil {
-		return w, err
-	}
-	return w, rules.CheckHeft(ed, a.sheet.Name, a.sheet.Attributes.ST, w)
-}
-
-func attackRoll(expr string, faces []int, entered bool, sum, total, target int, outcome string, mods []rules.Modifier) events.AttackRoll {
-	if faces == nil {
-		faces = []int{}
-	}
-	return events.AttackRoll{Expr: expr, Faces: faces, Entered: entered, Sum: sum, Modifiers: modifiers(mods), Total: total, Target: target, Outcome: outcome}
-}
-
-func attackEvent(ed rules.Edition, a *character, in rules.AttackInput, w rules.Weapon, o rules.AttackOutcome, req AttackRequest) events.AttackMade {
-	outcome := "miss"
-	if o.Hit.Pass {
-		outcome = "hit"
-	}
-	am := events.AttackMade{
-		AttackerID: a.member.ID, Attacker: a.sheet.Name, Target: in.Target, TargetST: in.TargetST, Weapon: w.Key, WeaponName: w.Name,
-		Bonus: string(in.Bonus), Skill: in.SkillName, SkillLevel: in.SkillLevel, Curses: in.AttackerCurses, DX: in.AttackerDX, Restriction: in.AttackerRestriction,
-		Grappling:   in.Grappling,
-		Hit:         attackRoll("3/DX", o.Hit.Faces, req.HitFaces != nil, o.Hit.Sum, o.Hit.Total, o.Hit.Target, outcome, o.Hit.Modifiers),
-		BeforeArmor: o.BeforeArmor, ArmorStopped: o.ArmorStopped, Taken: o.Taken, Fatigue: o.Fatigue, Explanation: o.Explanation, Edition: string(ed),
-	}
-	if in.TargetArmor != nil {
-		am.Armor = in.TargetArmor.Name
-	}
-	if o.Damage != nil {
-		dr := attackRoll(w.Damage.String(), o.Damage.Faces, req.DamageFaces != nil, o.Damage.Sum, o.Damage.Total, 0, "", o.Damage.Modifiers)
-		am.Damage = &dr
-	}
-	return am
-}
-
-// dodgeCheck is a target's dodge roll, for his space suit.
-type dodgeCheck struct {
-	who   *character
-	check rules.CheckOutcome
-}
-
-// dodge lets a party member who was hit try to dodge: 3/DX at adjusted DX
-// ("He views the attacker's hit roll, but not damage roll, before deciding
-// to dodge"), where the rules let him (rules.CanDodge).
-func (d *decision) dodge(ed rules.Edition, t *character, w rules.Weapon, o *rules.AttackOutcome, am *events.AttackMade, faces, damageFaces []int) error {
-	if t == nil {
-		return rules.Errorf(rules.CodeInvalid, "only a party member's dodge is rolled here; for someone else, enter the attack as a miss")
-	}
-	if err := rules.CanDodge(ed, t.sheet.Name, w, am.Thrown); err != nil {
-		return err
-	}
-	if !o.Hit.Pass {
-		return rules.Errorf(rules.CodeInvalid, "the attack missed; there is nothing to dodge")
-	}
-	roller, given := d.s.dice(faces)
-	check, err := rules.ResolveCheck(rules.CheckInput{Edition: ed, Expr: rules.CheckExpr{Dice: 3, Attribute: rules.DX, Mode: rules.CheckPlain},
-		AttributeValue: t.sheet.Attributes.DX, Restriction: t.sheet.Restriction(), Curses: t.sheet.Curses}, roller)
-	if err != nil {
-		return err
-	}
-	if err := leftover(given, len(faces), "the dodge"); err != nil {
-		return err
-	}
-	outcome := "fail"
-	if check.Pass {
-		outcome = "pass"
-		if damageFaces != nil {
-			return rules.Errorf(rules.CodeInvalid, "%s dodged (%d vs %d), so there is no damage roll: leave out --damage-dice", t.sheet.Name, check.Total, check.Target)
-		}
-		am.Taken, am.Damage, am.BeforeArmor, am.ArmorStopped = 0, nil, 0, 0
-		am.Explanation = fmt.Sprintf("%s hits %s (3/DX: total %d against %d), but %s dodges (3/DX: total %d against %d): no damage is rolled.", am.Attacker, am.Target, am.Hit.Total, am.Hit.Target, t.sheet.Name, check.Total, check.Target)
-	} else {
-		am.Explanation += fmt.Sprintf(" %s failed to dodge.", t.sheet.Name)
-	}
-	dr := attackRoll("3/DX", check.Faces, faces != nil, check.Sum, check.Total, check.Target, outcome, check.Modifiers)
-	am.Dodge = &dr
-	d.dodged = &dodgeCheck{who: t, check: check}
-	return nil
-}
-
 // suitCheck records a space suit's failure on an all-sixes check.
 func (d *decision) suitCheck(c *character, check rules.CheckOutcome, rollID string) error {
 	ar := c.sheet.Armor
@@ -379,7 +131,7 @@ func (s *Service) Damage(req DamageRequest) (projections.Sheet, events.Event, er
 	if req.Points < 1 {
 		return projections.Sheet{}, events.Event{}, rules.Errorf(rules.CodeInvalid, "cannot deal %d points: deal 1 or more", req.Points)
 	}
-	sh, res, err := s.onCharacter(req.Name, func(d *decision, _ *projections.Campaign, c *character) error {
+	sh, res, err := s.onCombatant(req.Name, func(d *decision, _ *projections.Campaign, c *character) error {
 		who := c.sheet.Name
 		if !c.sheet.Alive() {
 			return rules.Errorf(rules.CodeRule, "%s is dead", who)
@@ -436,7 +188,7 @@ func (s *Service) Heal(req HealRequest) (HealResult, error) {
 		if err != nil {
 			return err
 		}
-		c, err := d.character(req.Name)
+		c, err := d.combatant(req.Name)
 		if err != nil {
 			return err
 		}
@@ -475,7 +227,7 @@ func (d *decision) medic(camp *projections.Campaign, patient *character, req Hea
 	if !camp.InEncounter {
 		return rules.Errorf(rules.CodeRule, "a medic heals damage from the current combat, and no encounter is under way (heal before `encounter end`)")
 	}
-	m, err := d.character(req.Medic)
+	m, err := d.combatant(req.Medic)
 	if err != nil {
 		return err
 	}

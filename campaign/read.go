@@ -89,7 +89,7 @@ func (v *view) character(name string) (*character, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, err := findMember(&r, name)
+	m, err := findCombatant(&r, name)
 	if err != nil {
 		if v.upTo > 0 && rules.CodeOf(err) == rules.CodeNotFound {
 			return nil, rules.Errorf(rules.CodeNotFound, "%v (as of seq %d)", err, v.upTo)

@@ -3,10 +3,12 @@ package campaign
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/ltscamp/ltscamp/events"
+	"github.com/ltscamp/ltscamp/projections"
 	"github.com/ltscamp/ltscamp/rules"
 )
 
@@ -18,6 +20,12 @@ type RerollRequest struct {
 	Faces []int
 	// UseWish spends a wish as the karma point (edition 2010 only).
 	UseWish bool
+	// Which names the set of dice to re-roll: an attack's "hit" (the
+	// default), "damage" or "dodge". A roll or a contest side is one set.
+	Which string
+	// DamageFaces are the damage dice of a re-rolled hit or dodge that
+	// now lands (nil: the attack's unused damage dice, else rolled).
+	DamageFaces []int
 }
 
 // RerollResult reports a karma re-roll.
@@ -27,6 +35,10 @@ type RerollResult struct {
 	Spent   string
 	Roll    *events.RollMade
 	Contest *events.ContestResolved
+	// Attack is the attack decided again from the new dice, and Target
+	// its target's sheet after it.
+	Attack  *events.AttackMade
+	Target  *projections.Sheet
 	Events  []events.Event
 	Warning string
 }
@@ -61,8 +73,22 @@ func (s *Service) Reroll(req RerollRequest) (RerollResult, error) {
 	if err != nil {
 		return out, err
 	}
-	if orig.Type != events.TypeRollMade && orig.Type != events.TypeContestResolved {
-		return out, rules.Errorf(rules.CodeInvalid, "seq %d is a %s event, not a roll; `ltscamp log --type roll` lists the rolls", orig.Seq, orig.Type)
+	which := strings.ToLower(strings.TrimSpace(req.Which))
+	switch orig.Type {
+	case events.TypeAttackMade:
+		return s.rerollAttack(req, orig)
+	case events.TypeRollMade, events.TypeContestResolved:
+		if which != "" {
+			return out, rules.Errorf(rules.CodeInvalid, "--which %s: seq %d is a %s, one set of dice; leave out --which (it names an attack's hit, damage or dodge)", which, orig.Seq, orig.Type)
+		}
+		if req.DamageFaces != nil {
+			return out, rules.Errorf(rules.CodeInvalid, "--damage-dice: seq %d is a %s, not an attack", orig.Seq, orig.Type)
+		}
+	default:
+		return out, rules.Errorf(rules.CodeInvalid, "seq %d is a %s event, not a roll; `ltscamp log --type roll` lists the rolls, `ltscamp log --type attack` the attacks", orig.Seq, orig.Type)
+	}
+	if strings.HasPrefix(orig.Stream, events.FoeStreamPrefix) {
+		return out, rules.Errorf(rules.CodeRule, "seq %d is a foe's roll; foes have no karma to re-roll with", orig.Seq)
 	}
 	if !strings.HasPrefix(orig.Stream, events.CharacterStreamPrefix) {
 		return out, rules.Errorf(rules.CodeRule, "seq %d is a roll for nobody in the party; karma re-rolls a character's own dice", orig.Seq)
@@ -79,36 +105,11 @@ func (s *Service) Reroll(req RerollRequest) (RerollResult, error) {
 		if err != nil {
 			return err
 		}
-		if by, ok := c.rolls.RerolledBy[orig.ID]; ok {
-			ref := by
-			if e, err := s.FindEvent(by); err == nil {
-				ref = fmt.Sprintf("seq %d", e.Seq)
-			}
-			return rules.Errorf(rules.CodeRule, "the roll at seq %d was already re-rolled by %s; re-roll that one instead", orig.Seq, ref)
+		if err := d.notRerolled(c, orig); err != nil {
+			return err
 		}
-		// 2021 "Karma/Wish": a karma point re-rolls one set of dice.
-		switch {
-		case req.UseWish && ed != rules.Edition2010:
-			return rules.Errorf(rules.CodeRule, "a wish stands in for a karma point only in edition 2010; this campaign is %s", ed)
-		case req.UseWish && c.sheet.Wishes < 1:
-			return rules.Errorf(rules.CodeRule, "%s has no wish to spend as karma", c.sheet.Name)
-		case req.UseWish:
-			// 2010 "Karma/Wish": a character can use a wish as a karma point.
-			out.Spent = "wish"
-			if err := d.emit(c.stream, events.WishSpent{For: "reroll", RollID: orig.ID}); err != nil {
-				return err
-			}
-		case c.sheet.Karma < 1:
-			hint := ""
-			if ed == rules.Edition2010 && c.sheet.Wishes > 0 {
-				hint = "; in edition 2010 a wish may stand in: add --wish"
-			}
-			return rules.Errorf(rules.CodeRule, "%s has no karma to re-roll with%s", c.sheet.Name, hint)
-		default:
-			out.Spent = "karma"
-			if err := d.emit(c.stream, events.KarmaSpent{Amount: 1, For: "reroll", RollID: orig.ID}); err != nil {
-				return err
-			}
+		if out.Spent, err = d.payReroll(ed, c, req.UseWish, orig.ID, ""); err != nil {
+			return err
 		}
 		p, err := events.Decode(orig)
 		if err != nil {
@@ -142,6 +143,137 @@ func (s *Service) Reroll(req RerollRequest) (RerollResult, error) {
 	return out, nil
 }
 
+// notRerolled refuses a second re-roll of the same roll: the re-roll is the
+// roll now, and it may be re-rolled in its turn.
+func (d *decision) notRerolled(c *character, orig events.Event) error {
+	by, ok := c.rolls.RerolledBy[orig.ID]
+	if !ok {
+		return nil
+	}
+	ref := by
+	if e, err := d.s.FindEvent(by); err == nil {
+		ref = fmt.Sprintf("seq %d", e.Seq)
+	}
+	return rules.Errorf(rules.CodeRule, "the roll at seq %d was already re-rolled by %s; re-roll that one instead", orig.Seq, ref)
+}
+
+// payReroll spends c's karma point (or, in 2010, a wish) on re-rolling
+// rollID, and says which was spent. which names an attack's set of dice.
+func (d *decision) payReroll(ed rules.Edition, c *character, useWish bool, rollID, which string) (string, error) {
+	// 2021 "Karma/Wish": a karma point re-rolls one set of dice.
+	switch {
+	case c.member.Foe:
+		return "", rules.Errorf(rules.CodeRule, "%s is a foe; foes have no karma to re-roll with", c.sheet.Name)
+	case useWish && ed != rules.Edition2010:
+		return "", rules.Errorf(rules.CodeRule, "a wish stands in for a karma point only in edition 2010; this campaign is %s", ed)
+	case useWish && c.sheet.Wishes < 1:
+		return "", rules.Errorf(rules.CodeRule, "%s has no wish to spend as karma", c.sheet.Name)
+	case useWish:
+		// 2010 "Karma/Wish": a character can use a wish as a karma point.
+		return "wish", d.emitApplied(c.stream, events.WishSpent{For: "reroll", RollID: rollID, Which: which}, c.sheet.Apply)
+	case c.sheet.Karma < 1:
+		hint := ""
+		if ed == rules.Edition2010 && c.sheet.Wishes > 0 {
+			hint = "; in edition 2010 a wish may stand in: add --wish"
+		}
+		return "", rules.Errorf(rules.CodeRule, "%s has no karma to re-roll with%s", c.sheet.Name, hint)
+	}
+	return "karma", d.emitApplied(c.stream, events.KarmaSpent{Amount: 1, For: "reroll", RollID: rollID, Which: which}, c.sheet.Apply)
+}
+
+// rerollAttack spends a karma point to roll one set of an attack's dice
+// again — the attacker's hit or damage, or the target's dodge — and
+// decides the attack again from the new dice: the points the first attack
+// dealt are withdrawn and the new ones dealt. Both attacks stay in the log.
+func (s *Service) rerollAttack(req RerollRequest, orig events.Event) (RerollResult, error) {
+	out := RerollResult{Replaced: orig}
+	p, err := events.Decode(orig)
+	if err != nil {
+		return out, err
+	}
+	first := p.(*events.AttackMade)
+	which := strings.ToLower(strings.TrimSpace(req.Which))
+	if which == "" {
+		which = "hit"
+	}
+	res, err := s.execute(func(d *decision) error {
+		out = RerollResult{Replaced: orig}
+		camp, err := d.campaignState()
+		if err != nil {
+			return err
+		}
+		ed := camp.Edition
+		if g, ok := first.GameTimeOf(); ok && (!camp.InEncounter || g.Adventure != camp.Adventure || g.Encounter != camp.Encounter) {
+			return rules.Errorf(rules.CodeRule, "the attack at seq %d was made in an encounter that has ended; karma re-rolls an attack during its encounter", orig.Seq)
+		}
+		a, err := d.memberByID(first.AttackerID)
+		if err != nil {
+			return err
+		}
+		var t *character
+		if first.TargetID != "" {
+			if t, err = d.memberByID(first.TargetID); err != nil {
+				return err
+			}
+		}
+		if err := d.notRerolled(a, orig); err != nil {
+			return err
+		}
+		// The attack as first made, with the re-rolled set's dice new.
+		ar := AttackRequest{Attacker: a.sheet.Name, Target: first.Target, Weapon: first.Weapon, Bonus: first.Bonus, TargetST: first.TargetST,
+			Fatigue: first.Fatigue, Thrown: first.Thrown, Grappling: first.Grappling, HitFaces: first.Hit.Faces, DamageFaces: req.DamageFaces}
+		if ar.DamageFaces == nil {
+			switch {
+			case first.Damage != nil && which != "damage":
+				ar.DamageFaces = first.Damage.Faces
+			case first.SpareDamage != nil:
+				ar.DamageFaces = first.SpareDamage
+			}
+		}
+		if first.Dodge != nil {
+			ar.Dodge, ar.DodgeFaces = true, first.Dodge.Faces
+		}
+		payer := a
+		switch which {
+		case "hit":
+			ar.HitFaces = req.Faces
+		case "damage":
+			if first.Damage == nil {
+				return rules.Errorf(rules.CodeRule, "the attack at seq %d rolled no damage (%s); re-roll its hit instead (--which hit)", orig.Seq, first.Hit.Outcome)
+			}
+			if req.DamageFaces != nil {
+				return rules.Errorf(rules.CodeInvalid, "--which damage: give the new damage dice with --dice")
+			}
+			ar.DamageFaces = req.Faces
+		case "dodge":
+			if first.Dodge == nil {
+				return rules.Errorf(rules.CodeRule, "nobody dodged the attack at seq %d; there is no dodge to re-roll", orig.Seq)
+			}
+			payer, ar.DodgeFaces = t, req.Faces
+			if first.Dodge.Outcome == "fail" && req.DamageFaces == nil && first.Damage != nil {
+				ar.DamageFaces = first.Damage.Faces
+			}
+		default:
+			return rules.Errorf(rules.CodeInvalid, "--which %q: choose hit, damage or dodge", req.Which)
+		}
+		if out.Spent, err = d.payReroll(ed, payer, req.UseWish, orig.ID, which); err != nil {
+			return err
+		}
+		am, err := d.attack(ed, a, t, ar, &replaced{attack: first, id: orig.ID, which: which})
+		if err != nil {
+			return err
+		}
+		out.Attack = &am
+		return nil
+	})
+	if err != nil {
+		return out, err
+	}
+	out.Events = res.Events
+	out.Target = s.attackTarget(*out.Attack)
+	return out, nil
+}
+
 // reroll names the roll a re-roll replaces, with its recorded conditions.
 type reroll struct {
 	id   string
@@ -154,12 +286,12 @@ func (d *decision) memberByID(id string) (*character, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, m := range r.Members {
+	for _, m := range append(slices.Clip(r.Members), r.Foes...) {
 		if m.ID == id {
 			return d.characterByMember(m)
 		}
 	}
-	return nil, rules.Errorf(rules.CodeNotFound, "no character with id %s", id)
+	return nil, rules.Errorf(rules.CodeNotFound, "no character or foe on the roster with id %s", id)
 }
 
 // rerollContest re-rolls c's side of a contest and decides it again,

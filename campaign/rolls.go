@@ -114,7 +114,7 @@ func (d *decision) roll(ed rules.Edition, expr rules.Expr, who string, faces []i
 	var c *character
 	if strings.TrimSpace(who) != "" {
 		var err error
-		if c, err = d.character(who); err != nil {
+		if c, err = d.combatant(who); err != nil {
 			return rm, "", "", err
 		}
 		rm.CharacterID, rm.Character, stream = c.member.ID, c.sheet.Name, c.stream
@@ -284,8 +284,12 @@ func (d *decision) contestSide(ed rules.Edition, spec string) (parsedSide, error
 		if err != nil {
 			return parsedSide{}, err
 		}
-		if mem, ok := r.Find(name); ok {
-			return parsedSide{}, rules.Errorf(rules.CodeInvalid, "%s is in the party, so the sheet gives the attribute: write %s:%s", mem.Name, mem.Name, ce.Attribute)
+		if mem, ok := r.FindAny(name); ok {
+			whose := "in the party"
+			if mem.Foe {
+				whose = "a foe on the roster"
+			}
+			return parsedSide{}, rules.Errorf(rules.CodeInvalid, "%s is %s, so the sheet gives the attribute: write %s:%s", mem.Name, whose, mem.Name, ce.Attribute)
 		}
 		if ce.Skill != "" {
 			return parsedSide{}, rules.Errorf(rules.CodeInvalid, "bad contest side %q: someone outside the party has no skills on record; add the skill to the value instead", spec)
@@ -294,7 +298,7 @@ func (d *decision) contestSide(ed rules.Edition, spec string) (parsedSide, error
 		ps.expr = ce.String()
 		return ps, nil
 	}
-	c, err := d.character(name)
+	c, err := d.combatant(name)
 	if err != nil {
 		return parsedSide{}, err
 	}

@@ -185,8 +185,6 @@ type decision struct {
 	chars    map[string]*character
 	fleet    *projections.Fleet
 	ships    map[string]*ship
-	// dodged is an attack's dodge roll, kept for the space-suit check.
-	dodged *dodgeCheck
 	// at is the game time the command has reached: read from the
 	// campaign at the first emit, moved on by commands that move time.
 	at *events.GameTime
@@ -388,11 +386,14 @@ func (d *decision) rosterState() (*projections.Roster, error) {
 	return d.roster, nil
 }
 
-// roster lists the characters whose creation is in effect, up to seq (0:
-// all).
+// roster lists the characters whose creation is in effect, and the foes
+// added and not removed, up to seq (0: all).
 func (s *Service) roster(rv *projections.Reverts, upTo int64) (projections.Roster, error) {
 	var r projections.Roster
-	err := s.foldInEffect(events.Query{StreamPrefix: events.CharacterStreamPrefix, TypePrefix: events.TypeCharacterCreated, UpToSeq: upTo}, rv, r.Apply)
+	if err := s.foldInEffect(events.Query{StreamPrefix: events.CharacterStreamPrefix, TypePrefix: events.TypeCharacterCreated, UpToSeq: upTo}, rv, r.Apply); err != nil {
+		return r, err
+	}
+	err := s.foldInEffect(events.Query{StreamPrefix: events.FoeStreamPrefix, TypePrefix: "foe.", UpToSeq: upTo}, rv, r.Apply)
 	return r, err
 }
 
@@ -413,12 +414,16 @@ func (s *Service) foldInEffect(q events.Query, rv *projections.Reverts, apply fu
 	return nil
 }
 
-// findMember resolves a character name, suggesting the nearest on a miss.
+// findMember resolves a party member's name, suggesting the nearest on a
+// miss.
 func findMember(r *projections.Roster, name string) (projections.Member, error) {
 	if m, ok := r.Find(name); ok {
 		return m, nil
 	}
 	name = projections.NormalizeName(name)
+	if f, ok := r.FindFoe(name); ok {
+		return projections.Member{}, rules.Errorf(rules.CodeRule, "%s is a foe, not a party member: foes have no XP, karma, wishes, curses or rest", f.Name)
+	}
 	if len(r.Members) == 0 {
 		return projections.Member{}, rules.Errorf(rules.CodeNotFound, "no character %q: the party is empty; create one with `ltscamp char new`", name)
 	}
@@ -426,6 +431,28 @@ func findMember(r *projections.Roster, name string) (projections.Member, error) 
 		return projections.Member{}, rules.Errorf(rules.CodeNotFound, "no character %q; did you mean %q?", name, near)
 	}
 	return projections.Member{}, rules.Errorf(rules.CodeNotFound, "no character %q; the party is %s", name, strings.Join(quoteAll(r.Names()), ", "))
+}
+
+// findCombatant resolves the name of a party member or a foe, suggesting
+// the nearest of either on a miss.
+func findCombatant(r *projections.Roster, name string) (projections.Member, error) {
+	if m, ok := r.FindAny(name); ok {
+		return m, nil
+	}
+	if len(r.Foes) == 0 {
+		return findMember(r, name)
+	}
+	name = projections.NormalizeName(name)
+	all := append(r.Names(), r.FoeNames()...)
+	if near, ok := rules.Suggest(name, all); ok {
+		return projections.Member{}, rules.Errorf(rules.CodeNotFound, "no character or foe %q; did you mean %q?", name, near)
+	}
+	foes := "the foes are " + strings.Join(quoteAll(r.FoeNames()), ", ")
+	party := "the party is empty"
+	if len(r.Members) > 0 {
+		party = "the party is " + strings.Join(quoteAll(r.Names()), ", ")
+	}
+	return projections.Member{}, rules.Errorf(rules.CodeNotFound, "no character or foe %q; %s; %s", name, party, foes)
 }
 
 func quoteAll(ss []string) []string {
@@ -444,6 +471,20 @@ func (d *decision) character(name string) (*character, error) {
 		return nil, err
 	}
 	m, err := findMember(r, name)
+	if err != nil {
+		return nil, err
+	}
+	return d.characterByMember(m)
+}
+
+// combatant loads a party member or a foe by name: whoever can roll,
+// attack, be attacked, fly, fire or crew.
+func (d *decision) combatant(name string) (*character, error) {
+	r, err := d.rosterState()
+	if err != nil {
+		return nil, err
+	}
+	m, err := findCombatant(r, name)
 	if err != nil {
 		return nil, err
 	}
@@ -471,7 +512,7 @@ func (d *decision) characterByMember(m projections.Member) (*character, error) {
 // seq (0: all). It also returns the stream version read, which counts the
 // events out of effect too.
 func (s *Service) loadCharacter(m projections.Member, rv *projections.Reverts, upTo int64) (*character, int64, error) {
-	c := &character{member: m, stream: events.CharacterStream(m.ID)}
+	c := &character{member: m, stream: m.Stream()}
 	version, err := s.foldStream(c.stream, rv, upTo, c.sheet.Apply, c.rolls.Apply)
 	if err != nil {
 		return nil, 0, err

@@ -239,7 +239,7 @@ func (d *decision) crew(sh *ship, section string, names []string) error {
 	}
 	seen := map[string]bool{}
 	for _, n := range names {
-		c, err := d.character(n)
+		c, err := d.combatant(n)
 		if err != nil {
 			return err
 		}

@@ -140,7 +140,14 @@ type AttackMade struct {
 	Taken        int         `json:"taken"`
 	Fatigue      bool        `json:"fatigue,omitempty"`
 	Explanation  string      `json:"explanation"`
-	Edition      string      `json:"edition"`
+	// SpareDamage are damage dice entered with a hit roll that missed:
+	// not used, but kept for a karma re-roll of the hit that lands.
+	SpareDamage []int `json:"spare_damage,omitempty"`
+	// Rerolls is the attack this one replaces (a karma re-roll), and
+	// Rerolled the set of dice rolled again: "hit", "damage" or "dodge".
+	Rerolls  string `json:"rerolls,omitempty"`
+	Rerolled string `json:"rerolled,omitempty"`
+	Edition  string `json:"edition"`
 }
 
 // DamageTaken records points dealt to a character: damage, or fatigue

@@ -203,6 +203,9 @@ type KarmaSpent struct {
 	For string `json:"for"`
 	// RollID is the event ID of the roll re-rolled.
 	RollID string `json:"roll_id,omitempty"`
+	// Which is the set of an attack's dice re-rolled: "hit", "damage" or
+	// "dodge" (empty for a roll or a contest).
+	Which string `json:"which,omitempty"`
 }
 
 // WishGranted gives a character wishes.
@@ -217,6 +220,8 @@ type WishSpent struct {
 	Stamp
 	For    string `json:"for"`
 	RollID string `json:"roll_id,omitempty"`
+	// Which is the set of an attack's dice re-rolled (see KarmaSpent).
+	Which string `json:"which,omitempty"`
 }
 
 // CurseAdded lays curse levels on a character.
@@ -409,7 +414,7 @@ var decoders = withLifecycle(map[string]func() Payload{
 // withLifecycle adds the game-time, lifecycle and ship types to the
 // registry.
 func withLifecycle(m map[string]func() Payload) map[string]func() Payload {
-	for _, more := range []map[string]func() Payload{lifecycleDecoders(), shipDecoders(), dogfightDecoders()} {
+	for _, more := range []map[string]func() Payload{lifecycleDecoders(), shipDecoders(), dogfightDecoders(), foeDecoders()} {
 		for t, mk := range more {
 			m[t] = mk
 		}

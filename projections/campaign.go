@@ -2,6 +2,7 @@ package projections
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -100,47 +101,87 @@ func FoldCampaign(stream []events.Event) (Campaign, error) {
 	return c, nil
 }
 
-// Member is one party member in the roster.
+// Member is one party member, or one foe, in the roster.
 type Member struct {
 	ID   string `json:"id"`
 	Name string `json:"name"`
 	Seq  int64  `json:"seq"`
+	// Foe is true for a non-player combatant (stream foe/<id>).
+	Foe bool `json:"foe,omitempty"`
 }
 
-// Roster is the party: every character created, in creation order.
+// Stream returns the member's stream: character/<id>, or foe/<id>.
+func (m Member) Stream() string {
+	if m.Foe {
+		return events.FoeStream(m.ID)
+	}
+	return events.CharacterStream(m.ID)
+}
+
+// Roster is the party, every character created in creation order, and the
+// foes on the roster (added and not removed), in the order added.
 type Roster struct {
 	Members []Member `json:"members"`
+	Foes    []Member `json:"foes,omitempty"`
 }
 
-// Apply folds a character.created event into the roster; other events are
-// ignored.
+// Apply folds character.created, foe.added and foe.removed into the
+// roster; other events are ignored.
 func (r *Roster) Apply(e events.Event) error {
-	if e.Type != events.TypeCharacterCreated {
-		return nil
+	switch e.Type {
+	case events.TypeCharacterCreated:
+		p, err := events.Decode(e)
+		if err != nil {
+			return err
+		}
+		c := p.(*events.CharacterCreated)
+		r.Members = append(r.Members, Member{ID: c.CharacterID, Name: c.Name, Seq: e.Seq})
+	case events.TypeFoeAdded:
+		p, err := events.Decode(e)
+		if err != nil {
+			return err
+		}
+		f := p.(*events.FoeAdded)
+		r.Foes = append(r.Foes, Member{ID: f.FoeID, Name: f.Name, Seq: e.Seq, Foe: true})
+	case events.TypeFoeRemoved:
+		id := strings.TrimPrefix(e.Stream, events.FoeStreamPrefix)
+		r.Foes = slices.DeleteFunc(r.Foes, func(m Member) bool { return m.ID == id })
 	}
-	p, err := events.Decode(e)
-	if err != nil {
-		return err
-	}
-	c := p.(*events.CharacterCreated)
-	r.Members = append(r.Members, Member{ID: c.CharacterID, Name: c.Name, Seq: e.Seq})
 	return nil
 }
 
 // Names returns the members' names in creation order.
-func (r *Roster) Names() []string {
-	names := make([]string, len(r.Members))
-	for i, m := range r.Members {
+func (r *Roster) Names() []string { return memberNames(r.Members) }
+
+// FoeNames returns the foes' names in the order added.
+func (r *Roster) FoeNames() []string { return memberNames(r.Foes) }
+
+func memberNames(ms []Member) []string {
+	names := make([]string, len(ms))
+	for i, m := range ms {
 		names[i] = m.Name
 	}
 	return names
 }
 
-// Find returns the member whose name matches, ignoring case and surrounding
-// space (Unicode case folding).
-func (r *Roster) Find(name string) (Member, bool) {
+// Find returns the party member whose name matches, ignoring case and
+// surrounding space (Unicode case folding).
+func (r *Roster) Find(name string) (Member, bool) { return findName(r.Members, name) }
+
+// FindFoe returns the foe whose name matches, as Find does.
+func (r *Roster) FindFoe(name string) (Member, bool) { return findName(r.Foes, name) }
+
+// FindAny returns the party member, or else the foe, whose name matches.
+func (r *Roster) FindAny(name string) (Member, bool) {
+	if m, ok := r.Find(name); ok {
+		return m, true
+	}
+	return r.FindFoe(name)
+}
+
+func findName(ms []Member, name string) (Member, bool) {
 	name = NormalizeName(name)
-	for _, m := range r.Members {
+	for _, m := range ms {
 		if strings.EqualFold(m.Name, name) {
 			return m, true
 		}

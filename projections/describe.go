@@ -37,6 +37,20 @@ func Describe(e events.Event, seqOf func(id string) (int64, bool)) string {
 			sk = ", " + strings.Join(skills, ", ")
 		}
 		return fmt.Sprintf("%s created: ST%d DX%d IQ%d%s", p.Name, p.Attributes.ST, p.Attributes.DX, p.Attributes.IQ, sk)
+	case *events.FoeAdded:
+		skills := make([]string, 0, len(p.Skills))
+		for _, s := range p.Skills {
+			skills = append(skills, fmt.Sprintf("%s %d", s.Name, s.Level))
+		}
+		sk := ""
+		if len(skills) > 0 {
+			sk = ", " + strings.Join(skills, ", ")
+		}
+		return fmt.Sprintf("foe %s added: ST%d DX%d IQ%d%s", p.Name, p.Attributes.ST, p.Attributes.DX, p.Attributes.IQ, sk)
+	case *events.FoeRemoved:
+		return "taken off the roster" + because(p.Reason)
+	case *events.DamageWithdrawn:
+		return fmt.Sprintf("%d damage and %d fatigue of %s taken back: karma re-rolled it as %s", p.Damage, p.Fatigue, ref(p.AttackID), ref(p.RerollID))
 	case *events.RollMade:
 		who := p.Character
 		if who == "" {
@@ -116,14 +130,14 @@ func Describe(e events.Event, seqOf func(id string) (int64, bool)) string {
 		}
 		return s + because(p.Reason)
 	}
-	if d := describeLifecycle(p); d != "" {
+	if d := describeLifecycle(p, ref); d != "" {
 		return d
 	}
 	return e.Type
 }
 
 // describeLifecycle summarises the game-time and lifecycle events.
-func describeLifecycle(p events.Payload) string {
+func describeLifecycle(p events.Payload, ref func(id string) string) string {
 	switch p := p.(type) {
 	case *events.AdventureStarted:
 		return fmt.Sprintf("adventure %d started: %s (day 1)", p.Number, p.Title)
@@ -155,6 +169,9 @@ func describeLifecycle(p events.Payload) string {
 				kind = "fatigue"
 			}
 			s += fmt.Sprintf("; %s %v → %d, armour stops %d, %d %s", p.Damage.Expr, p.Damage.Faces, p.BeforeArmor, p.ArmorStopped, p.Taken, kind)
+		}
+		if p.Rerolls != "" {
+			s += fmt.Sprintf(" (karma re-roll of the %s of %s)", p.Rerolled, ref(p.Rerolls))
 		}
 		return s
 	case *events.DamageTaken:

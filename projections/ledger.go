@@ -113,7 +113,7 @@ type Rolls struct {
 
 // Apply folds one event; only rolls and contests matter.
 func (r *Rolls) Apply(e events.Event) error {
-	if e.Type != events.TypeRollMade && e.Type != events.TypeContestResolved {
+	if e.Type != events.TypeRollMade && e.Type != events.TypeContestResolved && e.Type != events.TypeAttackMade {
 		return nil
 	}
 	p, err := events.Decode(e)
@@ -125,6 +125,8 @@ func (r *Rolls) Apply(e events.Event) error {
 	case *events.RollMade:
 		replaced = p.Rerolls
 	case *events.ContestResolved:
+		replaced = p.Rerolls
+	case *events.AttackMade:
 		replaced = p.Rerolls
 	}
 	if replaced != "" {

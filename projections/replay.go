@@ -2,6 +2,7 @@ package projections
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -61,6 +62,7 @@ type World struct {
 	streamIdx  map[string]int32
 	rerolledBy map[string]string
 	payloads   map[string]*events.RollMade
+	attacks    map[string]*events.AttackMade
 	lookup     func(seq int64) (events.Event, error)
 	trim       bool
 	// per command being replayed: the rolls paid for with karma or a wish,
@@ -99,6 +101,7 @@ func NewWorld(opts WorldOptions) *World {
 		lookup: opts.Lookup, trim: opts.TrimLedgers}
 	if w.lookup == nil {
 		w.payloads = map[string]*events.RollMade{}
+		w.attacks = map[string]*events.AttackMade{}
 	}
 	return w
 }
@@ -284,14 +287,23 @@ func (w *World) endCommand() {
 	}
 }
 
-// characterOf returns the sheet of a character stream, or a problem.
+// characterOf returns the sheet of a character's or a foe's stream, or a
+// problem.
 func (w *World) characterOf(e events.Event) (*Sheet, string) {
-	if !strings.HasPrefix(e.Stream, events.CharacterStreamPrefix) {
-		return nil, fmt.Sprintf("%s on stream %q, which is not a character's", e.Type, e.Stream)
-	}
-	s, ok := w.Sheets[strings.TrimPrefix(e.Stream, events.CharacterStreamPrefix)]
+	id, ok := strings.CutPrefix(e.Stream, events.CharacterStreamPrefix)
+	foe := false
 	if !ok {
+		id, foe = strings.CutPrefix(e.Stream, events.FoeStreamPrefix)
+	}
+	if !ok && !foe {
+		return nil, fmt.Sprintf("%s on stream %q, which is not a character's or a foe's", e.Type, e.Stream)
+	}
+	s, ok := w.Sheets[id]
+	if !ok || s.Foe != foe {
 		return nil, fmt.Sprintf("%s for a character that does not exist (stream %s)", e.Type, e.Stream)
+	}
+	if s.Removed {
+		return nil, fmt.Sprintf("%s for foe %s, who was taken off the roster", e.Type, s.Name)
 	}
 	return s, ""
 }
@@ -343,6 +355,8 @@ func (w *World) apply(e events.Event, p events.Payload, decodeErr error) string 
 		return ""
 	case *events.CharacterCreated:
 		return w.characterCreated(e, ed, p)
+	case *events.FoeAdded:
+		return w.foeAdded(e, ed, p)
 	case *events.AdventureStarted, *events.AdventureEnded, *events.DayAdvanced, *events.EncounterStarted, *events.EncounterEnded, *events.PartySlept:
 		if e.Stream != events.CampaignStream {
 			return fmt.Sprintf("%s on stream %q, not the campaign's", e.Type, e.Stream)
@@ -372,16 +386,74 @@ func (w *World) apply(e events.Event, p events.Payload, decodeErr error) string 
 	if problem != "" {
 		return problem
 	}
-	problem = w.check(e, ed, s, p)
+	if s.Foe {
+		problem = foeCheck(e, s, p)
+	}
+	if problem == "" {
+		problem = w.check(e, ed, s, p)
+	}
+	if e.Type == events.TypeFoeRemoved {
+		if err := w.Roster.Apply(e); err != nil && problem == "" {
+			problem = err.Error()
+		}
+	}
 	if err := s.Apply(e); err != nil && problem == "" {
 		problem = err.Error()
 	}
-	l := w.Ledgers[s.ID]
-	if err := l.Apply(e, nil); err != nil && problem == "" {
+	if l := w.Ledgers[s.ID]; l != nil {
+		if err := l.Apply(e, nil); err != nil && problem == "" {
+			problem = err.Error()
+		}
+		if w.trim {
+			l.Entries = l.Entries[:0]
+		}
+	}
+	return problem
+}
+
+// foeCheck refuses on a foe's stream what only the party has: XP, karma,
+// wishes, curses, rest.
+func foeCheck(e events.Event, s *Sheet, p events.Payload) string {
+	switch p.(type) {
+	case *events.XPAwarded, *events.XPSpent, *events.KarmaGranted, *events.KarmaSpent, *events.KarmaExpired,
+		*events.WishGranted, *events.WishSpent, *events.CurseAdded, *events.CurseLifted, *events.RestTaken, *events.CharacterCreated:
+		return fmt.Sprintf("%s for foe %s; foes have no XP, karma, wishes or curses", e.Type, s.Name)
+	}
+	return ""
+}
+
+// foeAdded checks a foe's arrival: his own stream, a free name, the
+// edition's skills and attributes of 1 or more (foes are not held to the
+// creation rules).
+func (w *World) foeAdded(e events.Event, ed rules.Edition, p *events.FoeAdded) string {
+	if e.Stream != events.FoeStream(p.FoeID) {
+		return fmt.Sprintf("foe %s added on stream %s", p.FoeID, e.Stream)
+	}
+	if _, ok := w.Sheets[p.FoeID]; ok {
+		return fmt.Sprintf("foe %s added twice", p.FoeID)
+	}
+	var problem string
+	if m, ok := w.Roster.FindAny(p.Name); ok {
+		problem = fmt.Sprintf("a character or foe named %q already exists (seq %d)", m.Name, m.Seq)
+	}
+	if rules.Edition(p.Edition) != ed && problem == "" {
+		problem = fmt.Sprintf("added for edition %s in a %s campaign", p.Edition, ed)
+	}
+	if err := rules.ValidateFoe(p.Name, rules.Attributes{ST: p.Attributes.ST, DX: p.Attributes.DX, IQ: p.Attributes.IQ}); err != nil && problem == "" {
 		problem = err.Error()
 	}
-	if w.trim {
-		l.Entries = l.Entries[:0]
+	for _, sk := range p.Skills {
+		if _, err := rules.LookupSkill(ed, sk.Skill); err != nil && problem == "" {
+			problem = err.Error()
+		}
+	}
+	s := &Sheet{}
+	if err := s.Apply(e); err != nil && problem == "" {
+		problem = err.Error()
+	}
+	w.Sheets[p.FoeID] = s
+	if err := w.Roster.Apply(e); err != nil && problem == "" {
+		problem = err.Error()
 	}
 	return problem
 }
@@ -393,8 +465,8 @@ func (w *World) characterCreated(e events.Event, ed rules.Edition, p *events.Cha
 	if _, ok := w.Sheets[p.CharacterID]; ok {
 		return fmt.Sprintf("character %s created twice", p.CharacterID)
 	}
-	if m, ok := w.Roster.Find(p.Name); ok {
-		return fmt.Sprintf("a character named %q already exists (seq %d)", m.Name, m.Seq)
+	if m, ok := w.Roster.FindAny(p.Name); ok {
+		return fmt.Sprintf("a character or foe named %q already exists (seq %d)", m.Name, m.Seq)
 	}
 	var problem string
 	if rules.Edition(p.Edition) != ed {
@@ -475,7 +547,7 @@ func (w *World) check(e events.Event, ed rules.Edition, s *Sheet, p events.Paylo
 		if p.Amount != 1 {
 			return fmt.Sprintf("%d karma spent at once; a re-roll costs one", p.Amount)
 		}
-		return w.pay(e, s, p.For, p.RollID)
+		return w.pay(e, s, p.For, p.RollID, p.Which)
 	case *events.WishSpent:
 		if s.Wishes < 1 {
 			return fmt.Sprintf("%s spent a wish with none", s.Name)
@@ -486,7 +558,16 @@ func (w *World) check(e events.Event, ed rules.Edition, s *Sheet, p events.Paylo
 		if p.For == "reroll" && ed != rules.Edition2010 {
 			return fmt.Sprintf("a wish spent as karma in edition %s (2010 only)", ed)
 		}
-		return w.pay(e, s, p.For, p.RollID)
+		return w.pay(e, s, p.For, p.RollID, p.Which)
+	case *events.DamageWithdrawn:
+		// Only in the command that re-rolled the attack, and never more
+		// than the target has.
+		if !w.rerolled[p.AttackID] {
+			return fmt.Sprintf("points of attack %s withdrawn, but the command re-rolls nothing of it", p.AttackID)
+		}
+		if p.Damage < 0 || p.Fatigue < 0 || p.Damage > s.Damage || p.Fatigue > s.Fatigue {
+			return fmt.Sprintf("%d damage and %d fatigue withdrawn; %s had %d and %d", p.Damage, p.Fatigue, s.Name, s.Damage, s.Fatigue)
+		}
 	case *events.DamageTaken:
 		if p.Dealt < 1 || p.Damage < 0 || p.Fatigue < 0 || p.Damage+p.Fatigue != p.Dealt {
 			return fmt.Sprintf("%d points dealt as %d damage and %d fatigue", p.Dealt, p.Damage, p.Fatigue)
@@ -520,7 +601,18 @@ func (w *World) check(e events.Event, ed rules.Edition, s *Sheet, p events.Paylo
 			return fmt.Sprintf("%s died with %d damage against ST %d", s.Name, s.Damage, s.Attributes.ST)
 		}
 	case *events.AttackMade:
-		return w.checkAttack(ed, s, p)
+		problem := ""
+		if p.Rerolls != "" {
+			problem = w.rerollAttack(e, p)
+		}
+		if problem == "" {
+			problem = w.checkAttack(ed, s, p)
+		}
+		w.addRoll(e, nil)
+		if w.attacks != nil {
+			w.attacks[e.ID] = p
+		}
+		return problem
 	case *events.RestTaken:
 		before := 0
 		if g, ok := p.GameTimeOf(); ok && s.Rest.Adventure == g.Adventure && s.Rest.UntilDay == p.UntilDay-p.Days {
@@ -622,7 +714,7 @@ func checkClock(c *Campaign, p events.Payload) string {
 }
 
 // pay records karma or a wish spent on a re-roll of rollID.
-func (w *World) pay(e events.Event, s *Sheet, what, rollID string) string {
+func (w *World) pay(e events.Event, s *Sheet, what, rollID, which string) string {
 	if what != "reroll" {
 		return fmt.Sprintf("%s for %q, which nothing buys", e.Type, what)
 	}
@@ -633,7 +725,9 @@ func (w *World) pay(e events.Event, s *Sheet, what, rollID string) string {
 	if !ok {
 		return fmt.Sprintf("re-roll of %s, which is not a roll in effect", rollID)
 	}
-	if rec.stream != e.Stream {
+	// An attack's dodge is the target's to re-roll; the attack's check
+	// (rerollAttack) holds the payer to it.
+	if rec.stream != e.Stream && which != "dodge" {
 		return fmt.Sprintf("%s paid for a re-roll of someone else's roll %s", s.Name, rollID)
 	}
 	w.paid[rollID] = e
@@ -1161,6 +1255,85 @@ func (w *World) checkAttack(ed rules.Edition, a *Sheet, p *events.AttackMade) st
 	}
 	if o.BeforeArmor != p.BeforeArmor || o.ArmorStopped != p.ArmorStopped || o.Taken != p.Taken || o.Fatigue != p.Fatigue {
 		return fmt.Sprintf("attack recorded %d before armour, %d stopped, %d taken; the rules give %d, %d, %d", p.BeforeArmor, p.ArmorStopped, p.Taken, o.BeforeArmor, o.ArmorStopped, o.Taken)
+	}
+	return ""
+}
+
+// rerollAttack checks an attack that replaces an earlier one: the set of
+// dice re-rolled is named, it was paid for by whoever rolled those dice
+// (the attacker, or the target for his dodge), and the sets not re-rolled
+// kept their faces.
+func (w *World) rerollAttack(e events.Event, p *events.AttackMade) string {
+	paid, ok := w.paid[p.Rerolls]
+	_, problem := w.reroll(e, p.Rerolls, true)
+	if problem != "" {
+		return problem
+	}
+	payer := e.Stream
+	if p.Rerolled == "dodge" {
+		t, ok := w.Sheets[p.TargetID]
+		if !ok {
+			return "a re-rolled dodge of a target outside the party"
+		}
+		payer = events.CharacterStream(t.ID)
+		if t.Foe {
+			payer = events.FoeStream(t.ID)
+		}
+	}
+	switch {
+	case p.Rerolled != "hit" && p.Rerolled != "damage" && p.Rerolled != "dodge":
+		return fmt.Sprintf("an attack re-rolled with rerolled %q (hit, damage or dodge)", p.Rerolled)
+	case ok && paid.Stream != payer:
+		return fmt.Sprintf("the %s of attack %s re-rolled with someone else's karma", p.Rerolled, p.Rerolls)
+	}
+	orig, problem := w.attackOf(p.Rerolls)
+	if problem != "" {
+		return problem
+	}
+	return sameAttackDice(orig, p)
+}
+
+// attackOf returns the attack with the given event ID, indexed earlier.
+func (w *World) attackOf(id string) (*events.AttackMade, string) {
+	if w.attacks != nil {
+		if a, ok := w.attacks[id]; ok {
+			return a, ""
+		}
+		return nil, fmt.Sprintf("%s is not an attack in effect", id)
+	}
+	e, err := w.lookup(w.rolls[id].seq)
+	if err != nil {
+		return nil, fmt.Sprintf("re-roll of %s, which cannot be read back: %v", id, err)
+	}
+	p, err := events.Decode(e)
+	if err != nil {
+		return nil, err.Error()
+	}
+	a, ok := p.(*events.AttackMade)
+	if !ok {
+		return nil, fmt.Sprintf("%s is a %s, not an attack", id, e.Type)
+	}
+	return a, ""
+}
+
+// sameAttackDice checks that a re-rolled attack kept the dice of the sets
+// it did not re-roll, and the attack's own terms.
+func sameAttackDice(orig, p *events.AttackMade) string {
+	if orig.AttackerID != p.AttackerID || orig.TargetID != p.TargetID || orig.Target != p.Target || orig.Weapon != p.Weapon ||
+		orig.Bonus != p.Bonus || orig.Thrown != p.Thrown || orig.Grappling != p.Grappling || orig.Fatigue != p.Fatigue {
+		return "a re-rolled attack with another attacker, target, weapon or bonus than the attack it replaces"
+	}
+	if p.Rerolled != "hit" && !slices.Equal(orig.Hit.Faces, p.Hit.Faces) {
+		return fmt.Sprintf("a re-roll of the %s changed the hit dice %v to %v", p.Rerolled, orig.Hit.Faces, p.Hit.Faces)
+	}
+	if p.Rerolled != "dodge" && orig.Dodge != nil && p.Dodge != nil && !slices.Equal(orig.Dodge.Faces, p.Dodge.Faces) {
+		return fmt.Sprintf("a re-roll of the %s changed the dodge dice %v to %v", p.Rerolled, orig.Dodge.Faces, p.Dodge.Faces)
+	}
+	if p.Rerolled == "damage" && orig.Damage == nil {
+		return "a re-roll of the damage of an attack that rolled none"
+	}
+	if p.Rerolled == "dodge" && orig.Dodge == nil {
+		return "a re-roll of a dodge the attack did not have"
 	}
 	return ""
 }

@@ -117,6 +117,10 @@ type Sheet struct {
 	Rest          Rest   `json:"rest"`
 	// Dead is true from death until a wish revives him.
 	Dead bool `json:"dead"`
+	// Foe is true for a non-player combatant, and Removed once he is taken
+	// off the roster.
+	Foe     bool `json:"foe,omitempty"`
+	Removed bool `json:"removed,omitempty"`
 	// Version is the stream version folded up to; Seq the global seq of
 	// that event.
 	Version int64 `json:"version"`
@@ -184,6 +188,15 @@ func (s *Sheet) Apply(e events.Event) error {
 		for _, sk := range p.Skills {
 			s.setSkill(sk.Skill, sk.Name, sk.Level)
 		}
+	case *events.FoeAdded:
+		s.ID, s.Name, s.Edition, s.Foe = p.FoeID, p.Name, rules.Edition(p.Edition), true
+		s.Attributes = rules.Attributes{ST: p.Attributes.ST, DX: p.Attributes.DX, IQ: p.Attributes.IQ}
+		s.Skills = nil
+		for _, sk := range p.Skills {
+			s.setSkill(sk.Skill, sk.Name, sk.Level)
+		}
+	case *events.FoeRemoved:
+		s.Removed = true
 	case *events.XPAwarded:
 		s.XP.Earned += p.Amount
 	case *events.XPSpent:
@@ -255,6 +268,12 @@ func (s *Sheet) Apply(e events.Event) error {
 				s.Combat = Combat{Adventure: g.Adventure, Encounter: g.Encounter}
 			}
 			s.Combat.Damage += p.Damage
+		}
+	case *events.DamageWithdrawn:
+		s.Damage -= p.Damage
+		s.Fatigue -= p.Fatigue
+		if g, ok := p.GameTimeOf(); ok && s.Combat.Adventure == g.Adventure && s.Combat.Encounter == g.Encounter {
+			s.Combat.Damage -= p.Damage
 		}
 	case *events.DamageHealed:
 		s.Damage -= p.Points

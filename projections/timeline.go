@@ -58,6 +58,9 @@ type Timeline struct {
 
 	clock Campaign
 	names map[string]string
+	// seqs maps each roll, contest and attack to its seq, for the
+	// re-rolls that name them.
+	seqs map[string]int64
 }
 
 // timelineKinds says which event types the timeline tells, and as what.
@@ -66,7 +69,7 @@ var timelineKinds = map[string]string{
 	events.TypeDayAdvanced:      TimelineNewDay,
 	events.TypeEncounterStarted: TimelineEncounter, events.TypeEncounterEnded: TimelineEncounter,
 	events.TypeAttackMade:  TimelineAttack,
-	events.TypeDamageTaken: TimelineHurt, events.TypeDamageHealed: TimelineHealed, events.TypeCharacterRecovered: TimelineHealed,
+	events.TypeDamageTaken: TimelineHurt, events.TypeDamageWithdrawn: TimelineHealed, events.TypeDamageHealed: TimelineHealed, events.TypeCharacterRecovered: TimelineHealed,
 	events.TypeFatigueRecovered: TimelineFatigue,
 	events.TypeCharacterDied:    TimelineDied, events.TypeCharacterRevived: TimelineRevived,
 	events.TypeXPAwarded: TimelineXP, events.TypeXPSpent: TimelineXP,
@@ -83,7 +86,11 @@ var timelineKinds = map[string]string{
 // Apply folds one event (in seq order, in effect) into the timeline.
 func (t *Timeline) Apply(e events.Event) error {
 	if t.names == nil {
-		t.names = map[string]string{}
+		t.names, t.seqs = map[string]string{}, map[string]int64{}
+	}
+	switch e.Type {
+	case events.TypeRollMade, events.TypeContestResolved, events.TypeAttackMade:
+		t.seqs[e.ID] = e.Seq
 	}
 	ended := t.clock.Now() // an adventure's end is told as its last entry
 	switch e.Stream {
@@ -112,6 +119,15 @@ func (t *Timeline) Apply(e events.Event) error {
 		t.names[c.CharacterID] = c.Name
 		return nil
 	}
+	if e.Type == events.TypeFoeAdded {
+		p, err := events.Decode(e)
+		if err != nil {
+			return err
+		}
+		f := p.(*events.FoeAdded)
+		t.names[f.FoeID] = f.Name
+		return nil
+	}
 	kind, ok := timelineKinds[e.Type]
 	if !ok {
 		return nil
@@ -131,11 +147,15 @@ func (t *Timeline) Apply(e events.Event) error {
 	if e.Type == events.TypeAdventureEnded {
 		at = ended
 	}
-	entry := TimelineEntry{Seq: e.Seq, Kind: kind, Encounter: at.Encounter, Text: Describe(e, nil)}
+	entry := TimelineEntry{Seq: e.Seq, Kind: kind, Encounter: at.Encounter, Text: Describe(e, t.seqOf)}
 	if id, ok := strings.CutPrefix(e.Stream, events.ShipStreamPrefix); ok {
 		entry.Text = t.names[id] + ": " + entry.Text
 	}
-	if id, ok := strings.CutPrefix(e.Stream, events.CharacterStreamPrefix); ok {
+	id, ok := strings.CutPrefix(e.Stream, events.CharacterStreamPrefix)
+	if !ok {
+		id, ok = strings.CutPrefix(e.Stream, events.FoeStreamPrefix)
+	}
+	if ok {
 		entry.Character = t.names[id]
 		if kind != TimelineAttack { // an attack's text names the attacker
 			entry.Text = entry.Character + ": " + entry.Text
@@ -144,6 +164,11 @@ func (t *Timeline) Apply(e events.Event) error {
 	day := t.day(at)
 	day.Entries = append(day.Entries, entry)
 	return nil
+}
+
+func (t *Timeline) seqOf(id string) (int64, bool) {
+	seq, ok := t.seqs[id]
+	return seq, ok
 }
 
 // day returns the day an entry at g belongs to, adding periods and days as

@@ -120,3 +120,27 @@ func ParseAttributeValue(s string) (int, error) {
 func CreationPointsLeft(a Attributes) int {
 	return CreationPoints - a.Total()
 }
+
+// MaxFoeAttribute bounds a foe's attributes: the books set no ceiling on
+// the monsters and machines a GM fields, but a number past it is a typing
+// slip, and it keeps every sum far from overflow.
+const MaxFoeAttribute = 99
+
+// ValidateFoe checks a foe, a non-player combatant the GM fields. Foes are
+// not held to the creation rules (the 32 points, the attribute minimum of
+// 8, the skill budget): any attribute from 1 to MaxFoeAttribute will do.
+func ValidateFoe(name string, a Attributes) error {
+	if strings.TrimSpace(name) == "" {
+		return Errorf(CodeInvalid, "a foe needs a name")
+	}
+	var problems []string
+	for _, at := range AttributeNames() {
+		if v := a.Get(at); v < 1 || v > MaxFoeAttribute {
+			problems = append(problems, fmt.Sprintf("%s %d (give 1 to %d)", at, v, MaxFoeAttribute))
+		}
+	}
+	if len(problems) > 0 {
+		return Errorf(CodeInvalid, "foe %s: %s", strings.TrimSpace(name), strings.Join(problems, "; "))
+	}
+	return nil
+}

@@ -282,6 +282,12 @@ func printSheet(p *printer, s projections.Sheet) { printSheetAsOf(p, s, 0) }
 // seq the sheet was read as of.
 func printSheetAsOf(p *printer, s projections.Sheet, asOf int64) {
 	title := fmt.Sprintf("%s — edition %s, %s", s.Name, s.Edition, s.Status)
+	if s.Foe {
+		title = fmt.Sprintf("%s — foe, edition %s, %s", s.Name, s.Edition, s.Status)
+		if s.Removed {
+			title += ", off the roster"
+		}
+	}
 	if asOf > 0 {
 		title += fmt.Sprintf(" — as of seq %d", asOf)
 	}
@@ -315,6 +321,10 @@ func printSheetAsOf(p *printer, s projections.Sheet, asOf int64) {
 		{"Curses", strconv.Itoa(s.Curses)},
 		{"Damage", strconv.Itoa(s.Damage)},
 		{"Fatigue", strconv.Itoa(s.Fatigue)},
+	}
+	if s.Foe {
+		// Foes have no ledger, karma, wishes or curses.
+		rows = append(rows[:7], rows[11:]...)
 	}
 	p.table(nil, rows)
 }

@@ -2,11 +2,13 @@ package main
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/ltscamp/ltscamp/campaign"
+	"github.com/ltscamp/ltscamp/events"
 	"github.com/ltscamp/ltscamp/projections"
 )
 
@@ -126,6 +128,9 @@ func printAttack(p *printer, res campaign.AttackResult) {
 	if am.Hit.Outcome == "hit" {
 		outcome = p.good("hit")
 	}
+	if am.Rerolls != "" {
+		p.printf("karma re-roll of the %s:\n", am.Rerolled)
+	}
 	p.printf("%s attacks %s with %s: 3/DX %s = %d vs %d — %s\n", am.Attacker, am.Target, am.WeaponName, joinFaces(am.Hit.Faces), am.Hit.Total, am.Hit.Target, outcome)
 	if am.Dodge != nil {
 		p.printf("  %s dodges: 3/DX %s = %d vs %d — %s\n", am.Target, joinFaces(am.Dodge.Faces), am.Dodge.Total, am.Dodge.Target, am.Dodge.Outcome)
@@ -138,6 +143,15 @@ func printAttack(p *printer, res campaign.AttackResult) {
 		p.printf("  %s %s = %d%s → %d; armour stops %d → %d %s\n", am.Damage.Expr, joinFaces(am.Damage.Faces), am.Damage.Total, modText(am.Damage.Modifiers), am.BeforeArmor, am.ArmorStopped, am.Taken, kind)
 	}
 	p.printf("  %s\n", am.Explanation)
+	if am.SpareDamage != nil {
+		seq := "SEQ"
+		for _, e := range res.Events {
+			if e.Type == events.TypeAttackMade {
+				seq = strconv.FormatInt(e.Seq, 10)
+			}
+		}
+		p.printf("  damage dice %s not used; kept for a karma re-roll (`ltscamp reroll %s --which hit`)\n", joinFaces(am.SpareDamage), seq)
+	}
 	if res.Target != nil {
 		t := res.Target
 		p.printf("  %s: damage %d, fatigue %d — %s\n", t.Name, t.Damage, t.Fatigue, t.Status)

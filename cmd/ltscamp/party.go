@@ -70,16 +70,7 @@ member.`,
 				rows := make([][]string, 0, len(sheets))
 				for _, sh := range sheets {
 					m := partyMember(sh)
-					var items []string
-					for _, it := range []*string{m.Weapon, m.Armor} {
-						if it != nil {
-							items = append(items, *it)
-						}
-					}
-					gear := strings.Join(items, ", ")
-					if gear == "" {
-						gear = "-"
-					}
+					gear := gearText(m)
 					rows = append(rows, []string{m.Name, m.Status, fmt.Sprintf("%d/%d", m.Damage, m.ST), fmt.Sprintf("%d/%d", m.Fatigue, m.ST),
 						strconv.Itoa(m.Karma), strconv.Itoa(m.Wishes), strconv.Itoa(m.Curses), strconv.Itoa(m.XPUnspent), gear})
 				}
@@ -90,6 +81,20 @@ member.`,
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one object per member")
 	return cmd
+}
+
+// gearText is a member's weapon and armour, "-" for none.
+func gearText(m partyMemberJSON) string {
+	var items []string
+	for _, it := range []*string{m.Weapon, m.Armor} {
+		if it != nil {
+			items = append(items, *it)
+		}
+	}
+	if len(items) == 0 {
+		return "-"
+	}
+	return strings.Join(items, ", ")
 }
 
 // partyMember is a sheet as the party screen shows it.

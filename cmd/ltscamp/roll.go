@@ -247,27 +247,44 @@ func printContestSides(p *printer, c events.ContestResolved) {
 }
 
 func newRerollCmd(a *app) *cobra.Command {
-	var dice string
+	var dice, damageDice, which string
 	var useWish, asJSON bool
 	cmd := &cobra.Command{
-		Use:   "reroll ROLL-ID",
-		Short: "Spend one karma point to re-roll a roll (by event id or seq); both rolls stay in the log",
-		Long: `Spend one karma point to re-roll one set of dice. ROLL-ID is the roll's event
-id or seq, as shown by roll and log. The new roll points at the old one; both
-stay in the log, and the new one replaces the old result. For a contest, the
-character's own side is re-rolled and the contest decided again.
+		Use:   "reroll SEQ|EVENT-ID [--which hit|damage|dodge] [--dice FACES]",
+		Short: "Spend one karma point to re-roll a roll or an attack's dice; both stay in the log",
+		Long: `Spend one karma point to re-roll one set of dice a character rolled. SEQ is
+the roll's seq or event id, as roll, attack and log show it. The new roll
+points at the old one; both stay in the log, and whatever followed from the
+first roll is decided again from the new one:
 
-In edition 2010 a wish may stand in for the karma point (--wish).`,
+  a check           the check's result (a medic's healing follows it)
+  a contest         his side is re-rolled and the contest decided again
+  an attack         --which hit (the default) or damage: the attacker's dice;
+                    --which dodge: the target's dodge, on the target's karma.
+                    The points the first attack dealt are taken back and the
+                    new attack's dealt. A hit that now lands uses the damage
+                    dice entered with the miss, or --damage-dice, or rolls.
+
+Foes have no karma. An attack is re-rolled during its encounter. A roll is
+re-rolled once; re-roll the re-roll to go again. Undo takes the re-roll back,
+karma and all. In edition 2010 a wish may stand in for the karma point (--wish).`,
 		Example: `  ltscamp reroll 12 --dice 2,2,3
+  ltscamp reroll 14 --which hit --dice 1,2,3           # a missed shot
+  ltscamp reroll 14 --which hit --damage-dice 4,4     # program rolls the hit
+  ltscamp reroll 15 --which dodge --dice 2,2,2         # the target's dodge
   ltscamp reroll 01JD5W0Q4Q8Y8S3T1ZJ8WQ2K5M`,
-		Args: exactArgs(1, "one ROLL-ID (an event id or seq)"),
+		Args: exactArgs(1, "one SEQ or EVENT-ID"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			faces, err := parseFacesFlag(cmd, "dice", dice)
 			if err != nil {
 				return err
 			}
+			dmg, err := parseFacesFlag(cmd, "damage-dice", damageDice)
+			if err != nil {
+				return err
+			}
 			return a.withCampaign(func(s *campaign.Service) error {
-				res, err := s.Reroll(campaign.RerollRequest{Roll: args[0], Faces: faces, UseWish: useWish})
+				res, err := s.Reroll(campaign.RerollRequest{Roll: args[0], Faces: faces, UseWish: useWish, Which: which, DamageFaces: dmg})
 				if err != nil {
 					return err
 				}
@@ -290,11 +307,16 @@ In edition 2010 a wish may stand in for the karma point (--wish).`,
 					printContest(a.out, *res.Contest)
 					a.out.printf("  seq %d, id %s\n", last.Seq, last.ID)
 				}
+				if res.Attack != nil {
+					printAttack(a.out, campaign.AttackResult{Attack: *res.Attack, Events: res.Events, Target: res.Target})
+				}
 				return nil
 			})
 		},
 	}
 	cmd.Flags().StringVar(&dice, "dice", "", "faces of physical dice for the re-roll")
+	cmd.Flags().StringVar(&which, "which", "", "an attack's set of dice: hit (default), damage or dodge")
+	cmd.Flags().StringVar(&damageDice, "damage-dice", "", "damage dice for a re-rolled hit or dodge that now lands")
 	cmd.Flags().BoolVar(&useWish, "wish", false, "spend a wish instead of karma (edition 2010)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the recorded events as JSON")
 	return cmd

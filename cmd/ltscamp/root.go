@@ -107,6 +107,7 @@ audited back to the command that made it.`,
 	root.AddCommand(
 		newInitCmd(a),
 		newCharCmd(a),
+		newFoeCmd(a),
 		newSheetCmd(a),
 		newPartyCmd(a),
 		newRollCmd(a),

@@ -1,0 +1,371 @@
+package campaign
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/ltscamp/ltscamp/events"
+	"github.com/ltscamp/ltscamp/projections"
+	"github.com/ltscamp/ltscamp/rules"
+)
+
+// AttackRequest is what `attack` asks for.
+type AttackRequest struct {
+	Attacker string
+	Target   string
+	// Weapon overrides the wielded weapon ("" = the equipped one, else
+	// unarmed).
+	Weapon string
+	// Bonus puts the weapon's combat skill level on "hit" or "damage".
+	Bonus string
+	// HitFaces and DamageFaces are physical dice; nil means the program
+	// rolls. Damage dice entered with a hit roll that misses are kept,
+	// unused, for a karma re-roll of the hit.
+	HitFaces, DamageFaces []int
+	// Dodge, when set, has the target try to dodge (3/DX) after a hit,
+	// with DodgeFaces entered or rolled.
+	Dodge      bool
+	DodgeFaces []int
+	// TargetST is the strength of a target outside the roster (for the
+	// unarmed "+1 if stronger").
+	TargetST int
+	// Fatigue sets an F weapon to fatigue.
+	Fatigue bool
+	// Thrown throws a (T) weapon (grenades are always thrown).
+	Thrown bool
+	// Grappling is an attack between grapplers (bare hands or a (G)
+	// weapon; unarmed, it ignores armour).
+	Grappling bool
+}
+
+// AttackResult reports an attack.
+type AttackResult struct {
+	Attack events.AttackMade
+	Events []events.Event
+	// Target is the target's sheet after the attack (party members and
+	// foes only).
+	Target *projections.Sheet
+}
+
+// Attack resolves one attack as one command: the hit roll at adjusted DX
+// (plus the combat skill to hit or to damage, chosen before the roll), the
+// damage roll with curse, edition minimum and armour, and the damage
+// applied to the target. Either side may be a party member or a foe.
+func (s *Service) Attack(req AttackRequest) (AttackResult, error) {
+	var out AttackResult
+	res, err := s.execute(func(d *decision) error {
+		out = AttackResult{}
+		camp, err := d.campaignState()
+		if err != nil {
+			return err
+		}
+		if !camp.InEncounter {
+			return rules.Errorf(rules.CodeRule, "attacks happen in an encounter: start one with `ltscamp encounter start`")
+		}
+		a, err := d.combatant(req.Attacker)
+		if err != nil {
+			return err
+		}
+		var t *character
+		if r, err := d.rosterState(); err != nil {
+			return err
+		} else if m, ok := r.FindAny(req.Target); ok {
+			if t, err = d.characterByMember(m); err != nil {
+				return err
+			}
+		}
+		out.Attack, err = d.attack(camp.Edition, a, t, req, nil)
+		return err
+	})
+	if err != nil {
+		return out, err
+	}
+	out.Events = res.Events
+	out.Target = s.attackTarget(out.Attack)
+	return out, nil
+}
+
+// attackTarget reads the sheet of an attack's target after it, when he is
+// on the roster.
+func (s *Service) attackTarget(am events.AttackMade) *projections.Sheet {
+	if am.TargetID == "" {
+		return nil
+	}
+	if r, err := s.Sheet(am.Target); err == nil {
+		return &r
+	}
+	return nil
+}
+
+// replaced is an attack a karma re-roll replaces: the attack, its event ID,
+// and the set of dice rolled again.
+type replaced struct {
+	attack *events.AttackMade
+	id     string
+	which  string
+}
+
+// attack decides an attack of a on t (nil: someone off the roster, named
+// in req.Target) and emits it with what follows: a space suit's failure,
+// the points the target takes. A re-roll passes the attack it replaces.
+func (d *decision) attack(ed rules.Edition, a, t *character, req AttackRequest, re *replaced) (events.AttackMade, error) {
+	if !a.sheet.Alive() || a.sheet.Body().Incapacitated() {
+		return events.AttackMade{}, rules.Errorf(rules.CodeRule, "%s is %s and cannot attack", a.sheet.Name, a.sheet.Status)
+	}
+	w, err := d.wielded(ed, a, req.Weapon)
+	if err != nil {
+		return events.AttackMade{}, err
+	}
+	in := rules.AttackInput{Edition: ed, Attacker: a.sheet.Name, AttackerDX: a.sheet.Attributes.DX, AttackerRestriction: a.sheet.Restriction(),
+		AttackerST: a.sheet.Attributes.ST, AttackerCurses: a.sheet.Curses, Weapon: w, Target: strings.TrimSpace(req.Target), TargetST: req.TargetST,
+		FatigueSetting: req.Fatigue, Bonus: rules.SkillBonus(strings.ToLower(req.Bonus)), Grappling: req.Grappling}
+	switch in.Bonus {
+	case rules.BonusNone:
+	case rules.BonusHit, rules.BonusDamage:
+		sk, ok := rules.WeaponSkill(ed, w)
+		if !ok || a.sheet.SkillLevel(sk.Key) == 0 {
+			return events.AttackMade{}, rules.Errorf(rules.CodeRule, "%s has no combat skill for %s, so there is no bonus to put on %s", a.sheet.Name, w.Name, in.Bonus)
+		}
+		in.SkillName, in.SkillLevel = sk.NameIn(ed), a.sheet.SkillLevel(sk.Key)
+	default:
+		return events.AttackMade{}, rules.Errorf(rules.CodeInvalid, "--skill-bonus %q: choose hit or damage", req.Bonus)
+	}
+	if t != nil {
+		if t.member.ID == a.member.ID {
+			return events.AttackMade{}, rules.Errorf(rules.CodeInvalid, "%s cannot attack himself", a.sheet.Name)
+		}
+		if !t.sheet.Alive() {
+			return events.AttackMade{}, rules.Errorf(rules.CodeRule, "%s is already dead", t.sheet.Name)
+		}
+		in.Target, in.TargetST = t.sheet.Name, t.sheet.Attributes.ST
+		if t.sheet.Armor != nil {
+			ar := rules.Armor{Key: t.sheet.Armor.Item, Name: t.sheet.Armor.Name, Protection: t.sheet.Armor.Protection, Restriction: t.sheet.Armor.Restriction, NoBullets: t.sheet.Armor.NoBullets, SpaceSuit: t.sheet.Armor.SpaceSuit}
+			in.TargetArmor = &ar
+		}
+	} else if in.Target == "" {
+		return events.AttackMade{}, rules.Errorf(rules.CodeInvalid, "name the TARGET")
+	}
+	hitRoller, hitGiven := d.s.dice(req.HitFaces)
+	dmgRoller, dmgGiven := d.s.dice(req.DamageFaces)
+	o, err := rules.ResolveAttack(in, hitRoller, dmgRoller)
+	if err != nil {
+		return events.AttackMade{}, err
+	}
+	if err := leftover(hitGiven, len(req.HitFaces), "the hit roll"); err != nil {
+		return events.AttackMade{}, err
+	}
+	var spare []int
+	if o.Damage == nil && req.DamageFaces != nil {
+		// The table rolled hit and damage together and the hit missed:
+		// the damage dice are kept, unused, for a re-roll of the hit.
+		if spare, err = spareDamage(w, req.DamageFaces); err != nil {
+			return events.AttackMade{}, err
+		}
+	} else if err := leftover(dmgGiven, len(req.DamageFaces), "the damage roll"); err != nil {
+		return events.AttackMade{}, err
+	}
+	am := attackEvent(ed, a, in, w, o, req)
+	am.SpareDamage = spare
+	if am.Thrown, err = rules.Thrown(w, req.Thrown); err != nil {
+		return events.AttackMade{}, err
+	}
+	if t != nil {
+		am.TargetID = t.member.ID
+	}
+	var dodged *dodgeCheck
+	if req.Dodge || req.DodgeFaces != nil {
+		// A re-roll carries the first attack's damage dice, which a dodge
+		// that now succeeds simply leaves unrolled.
+		dmgFaces := req.DamageFaces
+		if re != nil {
+			dmgFaces = nil
+		}
+		if dodged, err = d.dodge(ed, t, w, &o, &am, req.DodgeFaces, dmgFaces); err != nil {
+			return events.AttackMade{}, err
+		}
+	}
+	if re != nil {
+		am.Rerolls, am.Rerolled = re.id, re.which
+		keepEntered(&am, re)
+	}
+	if err := d.emit(a.stream, am); err != nil {
+		return events.AttackMade{}, err
+	}
+	attackID := d.pending[len(d.pending)-1].ID
+	// "(SS) Space suit: if the character rolls all sixes on any check ... the suit is R=3."
+	if re == nil || re.which == "hit" {
+		if err := d.suitCheck(a, o.Hit, attackID); err != nil {
+			return events.AttackMade{}, err
+		}
+	}
+	if dodged != nil && (re == nil || re.which == "dodge") {
+		if err := d.suitCheck(dodged.who, dodged.check, attackID); err != nil {
+			return events.AttackMade{}, err
+		}
+	}
+	if re != nil && t != nil {
+		if err := d.withdraw(t, re, attackID); err != nil {
+			return events.AttackMade{}, err
+		}
+	}
+	if t != nil && am.Taken > 0 {
+		if _, err := d.applyPoints(t, am.Taken, am.Fatigue, am.ArmorStopped, fmt.Sprintf("%s's %s", a.sheet.Name, w.Name), attackID); err != nil {
+			return events.AttackMade{}, err
+		}
+	}
+	return am, nil
+}
+
+// keepEntered marks the sets of dice a re-roll kept as the first attack
+// recorded them: typed in from physical dice, or rolled by the program.
+func keepEntered(am *events.AttackMade, re *replaced) {
+	first := re.attack
+	if re.which != "hit" {
+		am.Hit.Entered = first.Hit.Entered
+	}
+	if re.which != "dodge" && am.Dodge != nil && first.Dodge != nil {
+		am.Dodge.Entered = first.Dodge.Entered
+	}
+	if re.which != "damage" && am.Damage != nil && first.Damage != nil && slices.Equal(am.Damage.Faces, first.Damage.Faces) {
+		am.Damage.Entered = first.Damage.Entered
+	}
+}
+
+// spareDamage checks damage dice entered for an attack that missed: the
+// weapon's number of dice, each a face of a d6.
+func spareDamage(w rules.Weapon, faces []int) ([]int, error) {
+	if w.Damage == nil {
+		return nil, rules.Errorf(rules.CodeInvalid, "%s rolls no damage dice: leave out --damage-dice", w.Name)
+	}
+	if len(faces) != w.Damage.Count {
+		return nil, rules.Errorf(rules.CodeInvalid, "the damage roll (%s) takes %s, %d given", w.Damage, projections.Count(w.Damage.Count, "face", "faces"), len(faces))
+	}
+	for _, f := range faces {
+		if f < 1 || f > w.Damage.Sides {
+			return nil, rules.Errorf(rules.CodeInvalid, "damage face %d is not a face of a d%d", f, w.Damage.Sides)
+		}
+	}
+	return append([]int(nil), faces...), nil
+}
+
+// withdraw takes back, from the target, the points the replaced attack
+// dealt him in its command.
+func (d *decision) withdraw(t *character, re *replaced, rerollID string) error {
+	evs, err := d.s.store.Read(events.Query{Streams: []string{t.stream}, TypePrefix: events.TypeDamageTaken})
+	if err != nil {
+		return err
+	}
+	rv, err := d.revertsState()
+	if err != nil {
+		return err
+	}
+	for _, e := range evs {
+		if !rv.InEffect(e) {
+			continue
+		}
+		p, err := events.Decode(e)
+		if err != nil {
+			return err
+		}
+		dt := p.(*events.DamageTaken)
+		if dt.AttackID != re.id || dt.Damage+dt.Fatigue == 0 {
+			continue
+		}
+		w := events.DamageWithdrawn{AttackID: re.id, RerollID: rerollID, Damage: min(dt.Damage, t.sheet.Damage), Fatigue: min(dt.Fatigue, t.sheet.Fatigue)}
+		if err := d.emitApplied(t.stream, w, t.sheet.Apply); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// wielded returns the weapon an attack uses: the one named, the one
+// equipped, or bare hands; the heft is checked.
+func (d *decision) wielded(ed rules.Edition, a *character, name string) (rules.Weapon, error) {
+	switch {
+	case strings.TrimSpace(name) != "":
+	case a.sheet.Weapon != nil:
+		name = a.sheet.Weapon.Item
+	default:
+		name = "unarmed"
+	}
+	w, err := rules.LookupWeapon(ed, name)
+	if err != nil {
+		return w, err
+	}
+	return w, rules.CheckHeft(ed, a.sheet.Name, a.sheet.Attributes.ST, w)
+}
+
+func attackRoll(expr string, faces []int, entered bool, sum, total, target int, outcome string, mods []rules.Modifier) events.AttackRoll {
+	if faces == nil {
+		faces = []int{}
+	}
+	return events.AttackRoll{Expr: expr, Faces: faces, Entered: entered, Sum: sum, Modifiers: modifiers(mods), Total: total, Target: target, Outcome: outcome}
+}
+
+func attackEvent(ed rules.Edition, a *character, in rules.AttackInput, w rules.Weapon, o rules.AttackOutcome, req AttackRequest) events.AttackMade {
+	outcome := "miss"
+	if o.Hit.Pass {
+		outcome = "hit"
+	}
+	am := events.AttackMade{
+		AttackerID: a.member.ID, Attacker: a.sheet.Name, Target: in.Target, TargetST: in.TargetST, Weapon: w.Key, WeaponName: w.Name,
+		Bonus: string(in.Bonus), Skill: in.SkillName, SkillLevel: in.SkillLevel, Curses: in.AttackerCurses, DX: in.AttackerDX, Restriction: in.AttackerRestriction,
+		Grappling:   in.Grappling,
+		Hit:         attackRoll("3/DX", o.Hit.Faces, req.HitFaces != nil, o.Hit.Sum, o.Hit.Total, o.Hit.Target, outcome, o.Hit.Modifiers),
+		BeforeArmor: o.BeforeArmor, ArmorStopped: o.ArmorStopped, Taken: o.Taken, Fatigue: o.Fatigue, Explanation: o.Explanation, Edition: string(ed),
+	}
+	if in.TargetArmor != nil {
+		am.Armor = in.TargetArmor.Name
+	}
+	if o.Damage != nil {
+		dr := attackRoll(w.Damage.String(), o.Damage.Faces, req.DamageFaces != nil, o.Damage.Sum, o.Damage.Total, 0, "", o.Damage.Modifiers)
+		am.Damage = &dr
+	}
+	return am
+}
+
+// dodgeCheck is a target's dodge roll, for his space suit.
+type dodgeCheck struct {
+	who   *character
+	check rules.CheckOutcome
+}
+
+// dodge lets a target on the roster who was hit try to dodge: 3/DX at
+// adjusted DX ("He views the attacker's hit roll, but not damage roll,
+// before deciding to dodge"), where the rules let him (rules.CanDodge).
+func (d *decision) dodge(ed rules.Edition, t *character, w rules.Weapon, o *rules.AttackOutcome, am *events.AttackMade, faces, damageFaces []int) (*dodgeCheck, error) {
+	if t == nil {
+		return nil, rules.Errorf(rules.CodeInvalid, "only the dodge of a party member or a foe on the roster is rolled here; for someone else, enter the attack as a miss")
+	}
+	if err := rules.CanDodge(ed, t.sheet.Name, w, am.Thrown); err != nil {
+		return nil, err
+	}
+	if !o.Hit.Pass {
+		return nil, rules.Errorf(rules.CodeInvalid, "the attack missed; there is nothing to dodge")
+	}
+	roller, given := d.s.dice(faces)
+	check, err := rules.ResolveCheck(rules.CheckInput{Edition: ed, Expr: rules.CheckExpr{Dice: 3, Attribute: rules.DX, Mode: rules.CheckPlain},
+		AttributeValue: t.sheet.Attributes.DX, Restriction: t.sheet.Restriction(), Curses: t.sheet.Curses}, roller)
+	if err != nil {
+		return nil, err
+	}
+	if err := leftover(given, len(faces), "the dodge"); err != nil {
+		return nil, err
+	}
+	outcome := "fail"
+	if check.Pass {
+		outcome = "pass"
+		if damageFaces != nil {
+			return nil, rules.Errorf(rules.CodeInvalid, "%s dodged (%d vs %d), so there is no damage roll: leave out --damage-dice", t.sheet.Name, check.Total, check.Target)
+		}
+		am.Taken, am.Damage, am.BeforeArmor, am.ArmorStopped = 0, nil, 0, 0
+		am.Explanation = fmt.Sprintf("%s hits %s (3/DX: total %d against %d), but %s dodges (3/DX: total %d against %d): no damage is rolled.", am.Attacker, am.Target, am.Hit.Total, am.Hit.Target, t.sheet.Name, check.Total, check.Target)
+	} else {
+		am.Explanation += fmt.Sprintf(" %s failed to dodge.", t.sheet.Name)
+	}
+	dr := attackRoll("3/DX", check.Faces, faces != nil, check.Sum, check.Total, check.Target, outcome, check.Modifiers)
+	am.Dodge = &dr
+	return &dodgeCheck{who: t, check: check}, nil
+}

@@ -1,0 +1,247 @@
+package campaign
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/ltscamp/ltscamp/events"
+	"github.com/ltscamp/ltscamp/projections"
+	"github.com/ltscamp/ltscamp/rules"
+)
+
+// NewFoe is what `foe add` asks for: a non-player combatant, held to no
+// creation rule, with the gear he carries.
+type NewFoe struct {
+	Name       string
+	Attributes rules.Attributes
+	// Skills are written "Name:Level".
+	Skills []string
+	// Weapon and Armor name items of the edition's tables ("" for none).
+	Weapon, Armor string
+}
+
+// ParseFoeLine reads a quick stat line, "Pirate:ST12,DX11,IQ9": a name,
+// then every attribute once, in any order (skills and gear come by flag).
+func ParseFoeLine(line string) (NewFoe, error) {
+	line = strings.TrimSpace(line)
+	i := strings.Index(line, ":")
+	if i <= 0 {
+		return NewFoe{}, rules.Errorf(rules.CodeInvalid, "foe %q: write NAME with --st --dx --iq, or a stat line Name:ST12,DX11,IQ9", line)
+	}
+	nf := NewFoe{Name: strings.TrimSpace(line[:i])}
+	seen := map[rules.Attribute]bool{}
+	for _, part := range strings.Split(line[i+1:], ",") {
+		part = strings.TrimSpace(part)
+		if len(part) < 3 {
+			return NewFoe{}, rules.Errorf(rules.CodeInvalid, "foe %q: %q is not an attribute such as ST12", line, part)
+		}
+		at, err := rules.ParseAttribute(part[:2])
+		if err != nil {
+			return NewFoe{}, rules.Errorf(rules.CodeInvalid, "foe %q: %q is not an attribute such as ST12", line, part)
+		}
+		v, err := strconv.Atoi(strings.TrimSpace(part[2:]))
+		if err != nil {
+			return NewFoe{}, rules.Errorf(rules.CodeInvalid, "foe %q: %s needs a number, as in %s12", line, at, at)
+		}
+		if seen[at] {
+			return NewFoe{}, rules.Errorf(rules.CodeInvalid, "foe %q: %s is given twice", line, at)
+		}
+		seen[at] = true
+		nf.Attributes = nf.Attributes.With(at, v)
+	}
+	for _, at := range rules.AttributeNames() {
+		if !seen[at] {
+			return NewFoe{}, rules.Errorf(rules.CodeInvalid, "foe %q: the stat line lacks %s (write Name:ST12,DX11,IQ9)", line, at)
+		}
+	}
+	return nf, nil
+}
+
+// nameFree refuses a name the party or the foes already use: a name in a
+// command must say whom it means.
+func nameFree(r *projections.Roster, name string) error {
+	if m, ok := r.Find(name); ok {
+		if m.Seq == 0 {
+			return rules.Errorf(rules.CodeConflict, "a character named %q is created twice", m.Name)
+		}
+		return rules.Errorf(rules.CodeConflict, "a character named %q is already in the party (created at seq %d); choose another name", m.Name, m.Seq)
+	}
+	if m, ok := r.FindFoe(name); ok {
+		if m.Seq == 0 {
+			return rules.Errorf(rules.CodeConflict, "a foe named %q is added twice", m.Name)
+		}
+		return rules.Errorf(rules.CodeConflict, "a foe named %q is already on the roster (added at seq %d); choose another name, or `ltscamp foe remove %s` first", m.Name, m.Seq, m.Name)
+	}
+	return nil
+}
+
+// AddFoe puts a foe on the roster, with his weapon and armour, as one
+// command.
+func (s *Service) AddFoe(nf NewFoe) (projections.Sheet, error) {
+	var name string
+	_, err := s.execute(func(d *decision) error {
+		c, err := d.addFoe(nf)
+		if err == nil {
+			name = c.sheet.Name
+		}
+		return err
+	})
+	if err != nil {
+		return projections.Sheet{}, err
+	}
+	return s.FoeSheet(name)
+}
+
+// addFoe decides foe.added and the foe's gear, and adds him to the
+// decision's roster.
+func (d *decision) addFoe(nf NewFoe) (*character, error) {
+	name := projections.NormalizeName(nf.Name)
+	camp, err := d.campaignState()
+	if err != nil {
+		return nil, err
+	}
+	if name == "" {
+		return nil, rules.Errorf(rules.CodeInvalid, "a foe needs a name")
+	}
+	if strings.ContainsAny(name, ":,") {
+		return nil, rules.Errorf(rules.CodeInvalid, "foe name %q: names may not contain ':' or ',' (they separate names in commands)", name)
+	}
+	r, err := d.rosterState()
+	if err != nil {
+		return nil, err
+	}
+	if err := nameFree(r, name); err != nil {
+		return nil, err
+	}
+	if err := rules.ValidateFoe(name, nf.Attributes); err != nil {
+		return nil, err
+	}
+	skills, err := ParseSkills(camp.Edition, nf.Skills)
+	if err != nil {
+		return nil, err
+	}
+	id := d.s.newID()
+	c := &character{member: projections.Member{ID: id, Name: name, Foe: true}, stream: events.FoeStream(id)}
+	d.expect(c.stream, 0)
+	p := events.FoeAdded{FoeID: id, Name: name, Edition: string(camp.Edition),
+		Attributes: events.Attributes{ST: nf.Attributes.ST, DX: nf.Attributes.DX, IQ: nf.Attributes.IQ}, Skills: []events.SkillLevel{}}
+	seen := map[string]bool{}
+	for _, sl := range skills {
+		if seen[sl.Skill.Key] {
+			return nil, rules.Errorf(rules.CodeInvalid, "foe %s: skill %s is given twice", name, sl.Skill.NameIn(camp.Edition))
+		}
+		seen[sl.Skill.Key] = true
+		if sl.Level < 1 || sl.Level > rules.MaxFoeAttribute {
+			return nil, rules.Errorf(rules.CodeInvalid, "foe %s: skill %s at level %d (give 1 to %d)", name, sl.Skill.NameIn(camp.Edition), sl.Level, rules.MaxFoeAttribute)
+		}
+		p.Skills = append(p.Skills, events.SkillLevel{Skill: sl.Skill.Key, Name: sl.Skill.NameIn(camp.Edition), Level: sl.Level})
+	}
+	if err := d.emitApplied(c.stream, p, r.Apply, c.sheet.Apply, c.rolls.Apply); err != nil {
+		return nil, err
+	}
+	d.chars[id] = c
+	if strings.TrimSpace(nf.Weapon) != "" {
+		if err := d.equip(camp.Edition, c, SlotWeapon, nf.Weapon); err != nil {
+			return nil, err
+		}
+	}
+	if strings.TrimSpace(nf.Armor) != "" {
+		if err := d.equip(camp.Edition, c, SlotArmor, nf.Armor); err != nil {
+			return nil, err
+		}
+	}
+	return c, nil
+}
+
+// RemoveFoe takes a foe off the roster; his stream stays in the log.
+func (s *Service) RemoveFoe(name, reason string) (projections.Sheet, error) {
+	var id string
+	_, err := s.execute(func(d *decision) error {
+		r, err := d.rosterState()
+		if err != nil {
+			return err
+		}
+		m, ok := r.FindFoe(name)
+		if !ok {
+			if _, err := findCombatant(r, name); err != nil {
+				return err
+			}
+			return rules.Errorf(rules.CodeRule, "%s is a party member, not a foe; only foes are removed", projections.NormalizeName(name))
+		}
+		c, err := d.characterByMember(m)
+		if err != nil {
+			return err
+		}
+		id = m.ID
+		return d.emit(c.stream, events.FoeRemoved{Reason: strings.TrimSpace(reason)})
+	})
+	if err != nil {
+		return projections.Sheet{}, err
+	}
+	v, err := s.view("")
+	if err != nil {
+		return projections.Sheet{}, err
+	}
+	c, _, err := s.loadCharacter(projections.Member{ID: id, Foe: true}, &v.rv, 0)
+	if err != nil {
+		return projections.Sheet{}, err
+	}
+	return c.sheet, nil
+}
+
+// FoeSheet returns a foe's sheet (his stats, gear, damage and fatigue).
+func (s *Service) FoeSheet(name string) (projections.Sheet, error) {
+	v, err := s.view("")
+	if err != nil {
+		return projections.Sheet{}, err
+	}
+	r, err := v.roster()
+	if err != nil {
+		return projections.Sheet{}, err
+	}
+	m, ok := r.FindFoe(name)
+	if !ok {
+		if pm, ok := r.Find(name); ok {
+			return projections.Sheet{}, rules.Errorf(rules.CodeNotFound, "%s is a party member, not a foe: `ltscamp sheet %s` shows him", pm.Name, pm.Name)
+		}
+		if len(r.Foes) == 0 {
+			return projections.Sheet{}, rules.Errorf(rules.CodeNotFound, "no foe %q: there are no foes; add one with `ltscamp foe add`", projections.NormalizeName(name))
+		}
+		if near, ok := rules.Suggest(projections.NormalizeName(name), r.FoeNames()); ok {
+			return projections.Sheet{}, rules.Errorf(rules.CodeNotFound, "no foe %q; did you mean %q?", projections.NormalizeName(name), near)
+		}
+		return projections.Sheet{}, rules.Errorf(rules.CodeNotFound, "no foe %q; the foes are %s", projections.NormalizeName(name), strings.Join(quoteAll(r.FoeNames()), ", "))
+	}
+	c, _, err := s.loadCharacter(m, &v.rv, 0)
+	if err != nil {
+		return projections.Sheet{}, err
+	}
+	return c.sheet, nil
+}
+
+// FoeSheets returns every foe on the roster's sheet, in the order added.
+func (s *Service) FoeSheets() ([]projections.Sheet, error) {
+	v, err := s.view("")
+	if err != nil {
+		return nil, err
+	}
+	r, err := v.roster()
+	if err != nil {
+		return nil, err
+	}
+	out := make([]projections.Sheet, 0, len(r.Foes))
+	for _, m := range r.Foes {
+		c, _, err := s.loadCharacter(m, &v.rv, 0)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, c.sheet)
+	}
+	return out, nil
+}
+
+// FoeLine is a foe's quick stat line, as `foe add` reads it back.
+func FoeLine(sh projections.Sheet) string {
+	return fmt.Sprintf("%s:ST%d,DX%d,IQ%d", sh.Name, sh.Attributes.ST, sh.Attributes.DX, sh.Attributes.IQ)
+}
