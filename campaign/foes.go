@@ -221,8 +221,12 @@ func (s *Service) FoeSheet(name string) (projections.Sheet, error) {
 }
 
 // FoeSheets returns every foe on the roster's sheet, in the order added.
-func (s *Service) FoeSheets() ([]projections.Sheet, error) {
-	v, err := s.view("")
+func (s *Service) FoeSheets() ([]projections.Sheet, error) { return s.FoeSheetsAsOf("") }
+
+// FoeSheetsAsOf returns the foes' sheets as they were at a point of the
+// log (see SheetAsOf).
+func (s *Service) FoeSheetsAsOf(asOf string) ([]projections.Sheet, error) {
+	v, err := s.view(asOf)
 	if err != nil {
 		return nil, err
 	}
@@ -232,7 +236,7 @@ func (s *Service) FoeSheets() ([]projections.Sheet, error) {
 	}
 	out := make([]projections.Sheet, 0, len(r.Foes))
 	for _, m := range r.Foes {
-		c, _, err := s.loadCharacter(m, &v.rv, 0)
+		c, _, err := s.loadCharacter(m, &v.rv, v.upTo)
 		if err != nil {
 			return nil, err
 		}

@@ -102,25 +102,9 @@ func (s *Service) Storytell(name string, faces []int, to []string) (StorytellRes
 		if _, err := rules.StorytellerKarma(ed, level, rules.CheckOutcome{Pass: true}); err != nil {
 			return err
 		}
-		// The recipients are chosen before the dice: one point a name.
-		if len(to) != level {
-			return rules.Errorf(rules.CodeInvalid, "%s's Storyteller %d gives %s in all: name %s with --to (a member may be named more than once); %d named",
-				teller.sheet.Name, level, projections.Count(level, "karma point", "karma points"), projections.Count(level, "recipient", "recipients"), len(to))
-		}
-		var recipients []*character
-		amounts := map[string]int{}
-		for _, n := range to {
-			c, err := d.character(n)
-			if err != nil {
-				return err
-			}
-			if !c.sheet.Alive() {
-				return rules.Errorf(rules.CodeRule, "%s is dead and can receive no karma", c.sheet.Name)
-			}
-			if amounts[c.member.ID] == 0 {
-				recipients = append(recipients, c)
-			}
-			amounts[c.member.ID]++
+		story, err := d.storyRecipients(teller.sheet.Name, level, to)
+		if err != nil {
+			return err
 		}
 		check := rules.StorytellerCheck()
 		check.Skill = sk.NameIn(ed)
@@ -146,20 +130,58 @@ func (s *Service) Storytell(name string, faces []int, to []string) (StorytellRes
 		if karma == 0 {
 			return nil
 		}
-		for _, ch := range recipients {
-			n := amounts[ch.member.ID]
-			out.Members, out.Amounts = append(out.Members, ch.sheet.Name), append(out.Amounts, n)
-			g := events.KarmaGranted{Amount: n, Reason: fmt.Sprintf("%s's storytelling", teller.sheet.Name), ExpiresAtDayEnd: true, StorytellerID: teller.member.ID, RollID: rollID}
-			if err := d.emit(ch.stream, g); err != nil {
-				return err
-			}
-		}
-		return nil
+		out.Members, out.Amounts, err = d.tell(teller, story, rollID)
+		return err
 	})
 	if err == nil {
 		out.RollSeq = res.Events[0].Seq
 	}
 	return out, err
+}
+
+// story is who receives a story's karma: each recipient once, in the order
+// first named, with the points he gets.
+type story struct {
+	recipients []*character
+	amounts    map[string]int
+}
+
+// storyRecipients resolves a story's recipients, chosen before the dice:
+// one karma point a name, as many names as the teller's level.
+func (d *decision) storyRecipients(teller string, level int, to []string) (story, error) {
+	st := story{amounts: map[string]int{}}
+	if len(to) != level {
+		return st, rules.Errorf(rules.CodeInvalid, "%s's Storyteller %d gives %s in all: name %s with --to (a member may be named more than once); %d named",
+			teller, level, projections.Count(level, "karma point", "karma points"), projections.Count(level, "recipient", "recipients"), len(to))
+	}
+	for _, n := range to {
+		c, err := d.character(n)
+		if err != nil {
+			return st, err
+		}
+		if !c.sheet.Alive() {
+			return st, rules.Errorf(rules.CodeRule, "%s is dead and can receive no karma", c.sheet.Name)
+		}
+		if st.amounts[c.member.ID] == 0 {
+			st.recipients = append(st.recipients, c)
+		}
+		st.amounts[c.member.ID]++
+	}
+	return st, nil
+}
+
+// tell grants a told story's karma (lasting the game day) and says who got
+// how much.
+func (d *decision) tell(teller *character, st story, rollID string) (names []string, amounts []int, err error) {
+	for _, ch := range st.recipients {
+		n := st.amounts[ch.member.ID]
+		names, amounts = append(names, ch.sheet.Name), append(amounts, n)
+		g := events.KarmaGranted{Amount: n, Reason: fmt.Sprintf("%s's storytelling", teller.sheet.Name), ExpiresAtDayEnd: true, StorytellerID: teller.member.ID, RollID: rollID}
+		if err := d.emitApplied(ch.stream, g, ch.sheet.Apply); err != nil {
+			return nil, nil, err
+		}
+	}
+	return names, amounts, nil
 }
 
 // KarmaToXP spends karma points as XP, one for one (edition 2010 only).

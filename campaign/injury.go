@@ -239,13 +239,7 @@ func (d *decision) medic(camp *projections.Campaign, patient *character, req Hea
 	if level == 0 {
 		return rules.Errorf(rules.CodeRule, "%s has no Medic skill", m.sheet.Name)
 	}
-	treated := slices.Contains(patient.sheet.Combat.TreatedBy, m.member.ID) && patient.sheet.Combat.Adventure == camp.Adventure && patient.sheet.Combat.Encounter == camp.Encounter
-	if err := rules.MedicMayTreat(m.sheet.Name, patient.sheet.Name, treated); err != nil {
-		return err
-	}
-	taken, healed := patient.sheet.CombatDamage(camp.Adventure, camp.Encounter)
-	// Refuse before rolling when nothing from this combat is left to heal.
-	if _, err := rules.MedicRemaining(patient.sheet.Name, taken, healed); err != nil {
+	if err := mayTreat(camp, m, patient); err != nil {
 		return err
 	}
 	// The medic's check ("heal one damage point per medic level for damage
@@ -264,18 +258,41 @@ func (d *decision) medic(camp *projections.Campaign, patient *character, req Hea
 	if err := d.suitOnCheck(rm, rollID); err != nil {
 		return err
 	}
+	out.Roll = &rm
+	out.Healed, out.Note, err = d.treat(camp, m, patient, rm, rollID, req.Points)
+	return err
+}
+
+// mayTreat refuses a treatment the rules do not allow: a second one by the
+// same medic in this combat, or one with no damage of this combat left.
+func mayTreat(camp *projections.Campaign, m, patient *character) error {
+	treated := slices.Contains(patient.sheet.Combat.TreatedBy, m.member.ID) && patient.sheet.Combat.Adventure == camp.Adventure && patient.sheet.Combat.Encounter == camp.Encounter
+	if err := rules.MedicMayTreat(m.sheet.Name, patient.sheet.Name, treated); err != nil {
+		return err
+	}
+	taken, healed := patient.sheet.CombatDamage(camp.Adventure, camp.Encounter)
+	_, err := rules.MedicRemaining(patient.sheet.Name, taken, healed)
+	return err
+}
+
+// treat decides the healing that follows a medic's check (rm, event
+// rollID) and records it: at most limit points when limit is positive.
+func (d *decision) treat(camp *projections.Campaign, m, patient *character, rm events.RollMade, rollID string, limit int) (int, string, error) {
+	ed := camp.Edition
+	medic, _ := rules.LookupSkill(ed, "medic")
+	level := m.sheet.SkillLevel(medic.Key)
+	taken, healed := patient.sheet.CombatDamage(camp.Adventure, camp.Encounter)
 	outcome := rules.CheckOutcome{Faces: rm.Faces, Sum: rm.Sum, Total: rm.Total, Target: rm.Target, Pass: rm.Outcome == "pass", Margin: rm.Margin}
 	heal, err := rules.MedicHeal(ed, m.sheet.Name, level, outcome, patient.sheet.Name, taken, healed)
 	if err != nil {
-		return err
+		return 0, "", err
 	}
 	// Never more than the damage he has now (other healing may have come
 	// first).
 	points := min(heal.Points, patient.sheet.Damage)
-	if req.Points > 0 && req.Points < points {
-		points = req.Points
+	if limit > 0 && limit < points {
+		points = limit
 	}
-	out.Roll, out.Note, out.Healed = &rm, heal.Note, points
 	// A failed check is a treatment too: the medic has had his go.
-	return d.emit(patient.stream, events.DamageHealed{Points: points, Reason: "medic", MedicID: m.member.ID, Medic: m.sheet.Name, RollID: rollID})
+	return points, heal.Note, d.emitApplied(patient.stream, events.DamageHealed{Points: points, Reason: "medic", MedicID: m.member.ID, Medic: m.sheet.Name, RollID: rollID}, patient.sheet.Apply)
 }

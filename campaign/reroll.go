@@ -26,6 +26,9 @@ type RerollRequest struct {
 	// DamageFaces are the damage dice of a re-rolled hit or dodge that
 	// now lands (nil: the attack's unused damage dice, else rolled).
 	DamageFaces []int
+	// To names the recipients of a re-rolled failed story's karma, should
+	// the new roll tell it (one name a point, as karma storytell --to).
+	To []string
 }
 
 // RerollResult reports a karma re-roll.
@@ -37,8 +40,13 @@ type RerollResult struct {
 	Contest *events.ContestResolved
 	// Attack is the attack decided again from the new dice, and Target
 	// its target's sheet after it.
-	Attack  *events.AttackMade
-	Target  *projections.Sheet
+	Attack *events.AttackMade
+	Target *projections.Sheet
+	// Healed is what a re-rolled medic's check healed now; Told and
+	// Amounts who a re-rolled story gave karma to, and how much.
+	Healed  *int
+	Told    []string
+	Amounts []int
 	Events  []events.Event
 	Warning string
 }
@@ -117,6 +125,10 @@ func (s *Service) Reroll(req RerollRequest) (RerollResult, error) {
 		}
 		switch p := p.(type) {
 		case *events.RollMade:
+			after, err := d.followers(camp, orig, p, c, req.To)
+			if err != nil {
+				return err
+			}
 			expr, err := rules.ParseExpr(p.Expr)
 			if err != nil {
 				return err
@@ -130,7 +142,11 @@ func (s *Service) Reroll(req RerollRequest) (RerollResult, error) {
 			if err := d.emit(stream, rm); err != nil {
 				return err
 			}
-			return d.suitOnCheck(rm, d.pending[len(d.pending)-1].ID)
+			rollID := d.pending[len(d.pending)-1].ID
+			if err := d.suitOnCheck(rm, rollID); err != nil {
+				return err
+			}
+			return d.decideAgain(camp, c, after, orig.ID, rm, rollID, &out)
 		case *events.ContestResolved:
 			return d.rerollContest(ed, orig, p, c, req.Faces, &out)
 		}
@@ -332,4 +348,87 @@ func (d *decision) rerollContest(ed rules.Edition, orig events.Event, p *events.
 	cr.Reason = p.Reason
 	out.Contest = &cr
 	return d.emitContest(sides, cr, rerolls)
+}
+
+// following is what a roll's command decided from it: a medic's healing
+// of his patient, or a story's karma.
+type following struct {
+	healed  *events.DamageHealed
+	patient *character
+	// story is set for a storytelling roll: its recipients, should the
+	// re-roll tell it.
+	story *story
+}
+
+// followers finds what followed from a roll about to be re-rolled, and
+// refuses a re-roll whose consequences cannot be decided again.
+func (d *decision) followers(camp *projections.Campaign, orig events.Event, first *events.RollMade, c *character, to []string) (following, error) {
+	var f following
+	evs, err := d.s.store.Read(events.Query{CommandIDs: []string{orig.CommandID}})
+	if err != nil {
+		return f, err
+	}
+	told := false
+	for _, e := range evs {
+		if e.Type != events.TypeDamageHealed && e.Type != events.TypeKarmaGranted {
+			continue
+		}
+		p, err := events.Decode(e)
+		if err != nil {
+			return f, err
+		}
+		switch p := p.(type) {
+		case *events.DamageHealed:
+			if p.RollID != orig.ID {
+				continue
+			}
+			if g, ok := p.GameTimeOf(); ok && (!camp.InEncounter || g.Adventure != camp.Adventure || g.Encounter != camp.Encounter) {
+				return f, rules.Errorf(rules.CodeRule, "the medic's check at seq %d treated damage of an encounter that has ended; karma re-rolls it during that combat", orig.Seq)
+			}
+			id := strings.TrimPrefix(strings.TrimPrefix(e.Stream, events.CharacterStreamPrefix), events.FoeStreamPrefix)
+			if f.patient, err = d.memberByID(id); err != nil {
+				return f, err
+			}
+			f.healed = p
+		case *events.KarmaGranted:
+			told = told || p.RollID == orig.ID
+		}
+	}
+	if first.Reason == "storytelling" {
+		if told {
+			return f, rules.Errorf(rules.CodeRule, "the story at seq %d was told and its karma given; a re-roll would take it back (undo the story instead)", orig.Seq)
+		}
+		st, err := d.storyRecipients(c.sheet.Name, first.SkillLevel, to)
+		if err != nil {
+			return f, rules.Errorf(rules.CodeInvalid, "a re-rolled story that is told gives its karma: %v", err)
+		}
+		f.story = &st
+	} else if len(to) > 0 {
+		return f, rules.Errorf(rules.CodeInvalid, "--to names a story's recipients; seq %d is not a storytelling roll", orig.Seq)
+	}
+	return f, nil
+}
+
+// decideAgain decides again, from the new roll rm (event rollID), what
+// followed from the roll it replaced: the medic's first treatment is taken
+// back and the new check's given; a story the new roll tells gives its
+// karma.
+func (d *decision) decideAgain(camp *projections.Campaign, c *character, f following, origID string, rm events.RollMade, rollID string, out *RerollResult) error {
+	if f.healed != nil {
+		w := events.HealingWithdrawn{RollID: origID, RerollID: rollID, MedicID: c.member.ID, Points: f.healed.Points}
+		if err := d.emitApplied(f.patient.stream, w, f.patient.sheet.Apply); err != nil {
+			return err
+		}
+		points, _, err := d.treat(camp, c, f.patient, rm, rollID, 0)
+		if err != nil {
+			return err
+		}
+		out.Healed = &points
+	}
+	if f.story != nil && rm.Outcome == "pass" {
+		var err error
+		out.Told, out.Amounts, err = d.tell(c, *f.story, rollID)
+		return err
+	}
+	return nil
 }

@@ -11,6 +11,9 @@ const (
 	// karma re-roll replaced one of its rolls; the re-rolled attack's
 	// points follow in the same command.
 	TypeDamageWithdrawn = "damage.withdrawn"
+	// TypeHealingWithdrawn takes back a medic's healing when a karma
+	// re-roll replaced his check; the new check's healing follows.
+	TypeHealingWithdrawn = "healing.withdrawn"
 
 	// FoeStreamPrefix prefixes every foe's stream.
 	FoeStreamPrefix = "foe/"
@@ -50,6 +53,25 @@ type DamageWithdrawn struct {
 	Fatigue  int    `json:"fatigue"`
 }
 
+// HealingWithdrawn takes back a medic's treatment (the points it healed,
+// and the treatment itself, so he may treat the patient again) because a
+// karma re-roll (in the same command) replaced the medic's check.
+type HealingWithdrawn struct {
+	Stamp
+	// RollID is the replaced medic's check; RerollID the check that
+	// replaced it.
+	RollID   string `json:"roll_id"`
+	RerollID string `json:"reroll_id"`
+	MedicID  string `json:"medic_id"`
+	Points   int    `json:"points"`
+}
+
+// EventType implements Payload.
+func (HealingWithdrawn) EventType() string { return TypeHealingWithdrawn }
+
+// PayloadVersion implements Payload; HealingWithdrawn is at version 1.
+func (HealingWithdrawn) PayloadVersion() int { return 1 }
+
 // EventType implements Payload.
 func (FoeAdded) EventType() string { return TypeFoeAdded }
 
@@ -70,8 +92,9 @@ func (DamageWithdrawn) PayloadVersion() int { return 1 }
 
 func foeDecoders() map[string]func() Payload {
 	return map[string]func() Payload{
-		TypeFoeAdded:        func() Payload { return &FoeAdded{} },
-		TypeFoeRemoved:      func() Payload { return &FoeRemoved{} },
-		TypeDamageWithdrawn: func() Payload { return &DamageWithdrawn{} },
+		TypeFoeAdded:         func() Payload { return &FoeAdded{} },
+		TypeFoeRemoved:       func() Payload { return &FoeRemoved{} },
+		TypeDamageWithdrawn:  func() Payload { return &DamageWithdrawn{} },
+		TypeHealingWithdrawn: func() Payload { return &HealingWithdrawn{} },
 	}
 }

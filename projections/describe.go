@@ -49,6 +49,8 @@ func Describe(e events.Event, seqOf func(id string) (int64, bool)) string {
 		return fmt.Sprintf("foe %s added: ST%d DX%d IQ%d%s", p.Name, p.Attributes.ST, p.Attributes.DX, p.Attributes.IQ, sk)
 	case *events.FoeRemoved:
 		return "taken off the roster" + because(p.Reason)
+	case *events.HealingWithdrawn:
+		return fmt.Sprintf("%d healed by the medic's check %s taken back: karma re-rolled it as %s", p.Points, ref(p.RollID), ref(p.RerollID))
 	case *events.DamageWithdrawn:
 		return fmt.Sprintf("%d damage and %d fatigue of %s taken back: karma re-rolled it as %s", p.Damage, p.Fatigue, ref(p.AttackID), ref(p.RerollID))
 	case *events.RollMade:

@@ -568,6 +568,13 @@ func (w *World) check(e events.Event, ed rules.Edition, s *Sheet, p events.Paylo
 		if p.Damage < 0 || p.Fatigue < 0 || p.Damage > s.Damage || p.Fatigue > s.Fatigue {
 			return fmt.Sprintf("%d damage and %d fatigue withdrawn; %s had %d and %d", p.Damage, p.Fatigue, s.Name, s.Damage, s.Fatigue)
 		}
+	case *events.HealingWithdrawn:
+		if !w.rerolled[p.RollID] {
+			return fmt.Sprintf("the healing of medic's check %s withdrawn, but the command re-rolls nothing of it", p.RollID)
+		}
+		if p.Points < 0 || p.Points > s.Combat.Healed || !slices.Contains(s.Combat.TreatedBy, p.MedicID) {
+			return fmt.Sprintf("%d healing withdrawn from %s, whom that medic had not healed so much in this combat", p.Points, s.Name)
+		}
 	case *events.DamageTaken:
 		if p.Dealt < 1 || p.Damage < 0 || p.Fatigue < 0 || p.Damage+p.Fatigue != p.Dealt {
 			return fmt.Sprintf("%d points dealt as %d damage and %d fatigue", p.Dealt, p.Damage, p.Fatigue)

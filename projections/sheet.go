@@ -9,6 +9,7 @@ package projections
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/ltscamp/ltscamp/events"
@@ -274,6 +275,12 @@ func (s *Sheet) Apply(e events.Event) error {
 		s.Fatigue -= p.Fatigue
 		if g, ok := p.GameTimeOf(); ok && s.Combat.Adventure == g.Adventure && s.Combat.Encounter == g.Encounter {
 			s.Combat.Damage -= p.Damage
+		}
+	case *events.HealingWithdrawn:
+		s.Damage += p.Points
+		s.Combat.Healed -= p.Points
+		if i := slices.Index(s.Combat.TreatedBy, p.MedicID); i >= 0 {
+			s.Combat.TreatedBy = slices.Delete(slices.Clone(s.Combat.TreatedBy), i, i+1)
 		}
 	case *events.DamageHealed:
 		s.Damage -= p.Points

@@ -69,7 +69,7 @@ var timelineKinds = map[string]string{
 	events.TypeDayAdvanced:      TimelineNewDay,
 	events.TypeEncounterStarted: TimelineEncounter, events.TypeEncounterEnded: TimelineEncounter,
 	events.TypeAttackMade:  TimelineAttack,
-	events.TypeDamageTaken: TimelineHurt, events.TypeDamageWithdrawn: TimelineHealed, events.TypeDamageHealed: TimelineHealed, events.TypeCharacterRecovered: TimelineHealed,
+	events.TypeDamageTaken: TimelineHurt, events.TypeDamageWithdrawn: TimelineHealed, events.TypeHealingWithdrawn: TimelineHurt, events.TypeDamageHealed: TimelineHealed, events.TypeCharacterRecovered: TimelineHealed,
 	events.TypeFatigueRecovered: TimelineFatigue,
 	events.TypeCharacterDied:    TimelineDied, events.TypeCharacterRevived: TimelineRevived,
 	events.TypeXPAwarded: TimelineXP, events.TypeXPSpent: TimelineXP,

@@ -40,8 +40,9 @@ func newPartyCmd(a *app) *cobra.Command {
 		Short: "Show every member's condition on one screen: damage, fatigue, karma, XP, gear",
 		Long: `Show the party as the table needs it during play: every member's status,
 damage and fatigue against ST, karma, wishes, curses, unspent XP, weapon and
-armour, and where the campaign is in game time. With --json, one object per
-member.`,
+armour, and where the campaign is in game time. In an encounter, the foes on
+the roster follow, with their damage and fatigue. With --json, one object per
+member (the foes are in ltscamp foe list --json).`,
 		Example: `  ltscamp party
   ltscamp party --json | jq '.[] | select(.damage > 0) | .name'`,
 		Args: exactArgs(0, "no arguments"),
@@ -75,6 +76,16 @@ member.`,
 						strconv.Itoa(m.Karma), strconv.Itoa(m.Wishes), strconv.Itoa(m.Curses), strconv.Itoa(m.XPUnspent), gear})
 				}
 				a.out.table([]string{"NAME", "STATUS", "DAMAGE", "FATIGUE", "KARMA", "WISH", "CURSE", "XP", "GEAR"}, rows)
+				if !p.Campaign.InEncounter {
+					return nil
+				}
+				// In an encounter, the foes the party faces.
+				foes, err := s.FoeSheetsAsOf(p.At())
+				if err != nil || len(foes) == 0 {
+					return err
+				}
+				a.out.printf("\n")
+				a.out.table(foeHeaders, foeRows(foes))
 				return nil
 			})
 		},

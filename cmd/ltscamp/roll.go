@@ -248,6 +248,7 @@ func printContestSides(p *printer, c events.ContestResolved) {
 
 func newRerollCmd(a *app) *cobra.Command {
 	var dice, damageDice, which string
+	var to []string
 	var useWish, asJSON bool
 	cmd := &cobra.Command{
 		Use:   "reroll SEQ|EVENT-ID [--which hit|damage|dodge] [--dice FACES]",
@@ -257,7 +258,9 @@ the roll's seq or event id, as roll, attack and log show it. The new roll
 points at the old one; both stay in the log, and whatever followed from the
 first roll is decided again from the new one:
 
-  a check           the check's result (a medic's healing follows it)
+  a check           the check's result; a medic's healing is taken back and
+                    given again from the new check; a failed story that the
+                    new roll tells gives its karma to --to (named up front)
   a contest         his side is re-rolled and the contest decided again
   an attack         --which hit (the default) or damage: the attacker's dice;
                     --which dodge: the target's dodge, on the target's karma.
@@ -284,7 +287,7 @@ karma and all. In edition 2010 a wish may stand in for the karma point (--wish).
 				return err
 			}
 			return a.withCampaign(func(s *campaign.Service) error {
-				res, err := s.Reroll(campaign.RerollRequest{Roll: args[0], Faces: faces, UseWish: useWish, Which: which, DamageFaces: dmg})
+				res, err := s.Reroll(campaign.RerollRequest{Roll: args[0], Faces: faces, UseWish: useWish, Which: which, DamageFaces: dmg, To: to})
 				if err != nil {
 					return err
 				}
@@ -300,12 +303,23 @@ karma and all. In edition 2010 a wish may stand in for the karma point (--wish).
 				}
 				a.out.printf("spent one %s to re-roll seq %d\n", res.Spent, res.Replaced.Seq)
 				last := res.Events[len(res.Events)-1]
+				for _, e := range res.Events {
+					if e.Type == events.TypeRollMade || e.Type == events.TypeContestResolved {
+						last = e // the new roll, before what followed from it
+					}
+				}
 				if res.Roll != nil {
 					printRoll(a.out, last, *res.Roll)
 				}
 				if res.Contest != nil {
 					printContest(a.out, *res.Contest)
 					a.out.printf("  seq %d, id %s\n", last.Seq, last.ID)
+				}
+				if res.Healed != nil {
+					a.out.printf("  the medic's treatment is decided again: %s healed\n", projections.Count(*res.Healed, "point", "points"))
+				}
+				for i, n := range res.Told {
+					a.out.printf("  %s gets %s from the story\n", n, projections.Count(res.Amounts[i], "karma point", "karma points"))
 				}
 				if res.Attack != nil {
 					printAttack(a.out, campaign.AttackResult{Attack: *res.Attack, Events: res.Events, Target: res.Target})
@@ -316,6 +330,7 @@ karma and all. In edition 2010 a wish may stand in for the karma point (--wish).
 	}
 	cmd.Flags().StringVar(&dice, "dice", "", "faces of physical dice for the re-roll")
 	cmd.Flags().StringVar(&which, "which", "", "an attack's set of dice: hit (default), damage or dodge")
+	cmd.Flags().StringSliceVar(&to, "to", nil, "a re-rolled story's recipients, one name a karma point (as karma storytell --to)")
 	cmd.Flags().StringVar(&damageDice, "damage-dice", "", "damage dice for a re-rolled hit or dodge that now lands")
 	cmd.Flags().BoolVar(&useWish, "wish", false, "spend a wish instead of karma (edition 2010)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the recorded events as JSON")
