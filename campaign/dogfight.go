@@ -13,6 +13,9 @@ import (
 // dogfightState folds the dogfight stream (commands in effect) and records
 // its version.
 func (d *decision) dogfightState() (*projections.Dogfight, error) {
+	if d.df != nil {
+		return d.df, nil
+	}
 	rv, err := d.revertsState()
 	if err != nil {
 		return nil, err
@@ -22,7 +25,24 @@ func (d *decision) dogfightState() (*projections.Dogfight, error) {
 		return nil, err
 	}
 	d.expect(events.DogfightStream, version)
+	d.df = &df
 	return &df, nil
+}
+
+// dogfightBefore has the decision see the dogfight as it was before its
+// latest maneuver or shot, orig, which a karma re-roll replaces; a later
+// action refuses the re-roll.
+func (d *decision) dogfightBefore(orig events.Event) (*projections.Dogfight, error) {
+	df, err := d.dogfightState()
+	if err != nil {
+		return nil, err
+	}
+	before, ok := df.Before()
+	if df.Latest() != orig.ID || !ok {
+		return nil, rules.Errorf(rules.CodeRule, "seq %d is no longer the dogfight's latest maneuver or shot (a later action, or a re-roll of it, came after); karma re-rolls the latest, before play goes on", orig.Seq)
+	}
+	d.df = &before
+	return d.df, nil
 }
 
 func (s *Service) dogfight(rv *projections.Reverts, upTo int64) (projections.Dogfight, int64, error) {
@@ -207,11 +227,38 @@ type ManeuverResult struct {
 func (s *Service) DogfightManeuver(req ManeuverRequest) (ManeuverResult, error) {
 	var out ManeuverResult
 	_, err := s.execute(func(d *decision) error {
+		var err error
 		out = ManeuverResult{}
-		ed, df, mover, target, err := d.dogfightPair(req.Ship, req.Against, "maneuver against")
-		if err != nil {
-			return err
-		}
+		out.Maneuver, err = d.maneuver(req, nil)
+		return err
+	})
+	if err != nil {
+		return out, err
+	}
+	out.Dogfight, err = s.Dogfight()
+	return out, err
+}
+
+// redo names a dogfight action a karma re-roll replaces: its event, and
+// whose dice are rolled again (side 0 or 1 of a pilot contest).
+type redo struct {
+	id   string
+	by   string
+	side int
+	// entered is whether the new dice were typed in, kept whether the
+	// dice kept from the first roll had been.
+	entered, kept bool
+}
+
+// maneuver decides and emits a maneuver; re is set for a karma re-roll of
+// one pilot's dice.
+func (d *decision) maneuver(req ManeuverRequest, re *redo) (events.DogfightManeuvered, error) {
+	ed, df, mover, target, err := d.dogfightPair(req.Ship, req.Against, "maneuver against")
+	if err != nil {
+		return events.DogfightManeuvered{}, err
+	}
+	var m events.DogfightManeuvered
+	err = func() error {
 
 		choice, err := rules.ParseChoice(req.Choice)
 		if err != nil {
@@ -245,6 +292,12 @@ func (s *Service) DogfightManeuver(req ManeuverRequest) (ManeuverResult, error) 
 		r1, g1 := d.s.dice(req.Faces[0])
 		r2, g2 := d.s.dice(req.Faces[1])
 		rolled := req.Faces[0] == nil && req.Faces[1] == nil
+		entered := !rolled
+		if re != nil {
+			// A re-roll keeps the other pilot's dice; the choice is applied
+			// only if the new winner has it, as when the program rolls.
+			rolled, entered = true, re.entered
+		}
 		if rolled && in.Choice != rules.ChoiceDefault {
 			// The program rolls: a choice that suits only the craft that
 			// loses must not void the roll (a refusal would allow a free
@@ -269,7 +322,7 @@ func (s *Service) DogfightManeuver(req ManeuverRequest) (ManeuverResult, error) 
 			} else if o.Winner != "" {
 				o.Explanation += fmt.Sprintf(" (%s was not among %s's options, so he took his default.)", choice, o.Winner)
 			}
-			out.Maneuver, err = d.recordManeuver(ed, df, mover, target, in, o, moverPilot, targetPilot, req)
+			m, err = d.recordManeuver(ed, df, mover, target, in, o, moverPilot, targetPilot, req, entered, re)
 			return err
 		}
 		o, err := rules.ResolveManeuver(in, r1, r2)
@@ -281,19 +334,15 @@ func (s *Service) DogfightManeuver(req ManeuverRequest) (ManeuverResult, error) 
 				return err
 			}
 		}
-		out.Maneuver, err = d.recordManeuver(ed, df, mover, target, in, o, moverPilot, targetPilot, req)
+		m, err = d.recordManeuver(ed, df, mover, target, in, o, moverPilot, targetPilot, req, entered, re)
 		return err
-	})
-	if err != nil {
-		return out, err
-	}
-	out.Dogfight, err = s.Dogfight()
-	return out, err
+	}()
+	return m, err
 }
 
 // recordManeuver checks a resolved maneuver against the other pairs and
 // emits it.
-func (d *decision) recordManeuver(ed rules.Edition, df *projections.Dogfight, mover, target *ship, in rules.ManeuverInput, o rules.ManeuverOutcome, moverPilot, targetPilot string, req ManeuverRequest) (events.DogfightManeuvered, error) {
+func (d *decision) recordManeuver(ed rules.Edition, df *projections.Dogfight, mover, target *ship, in rules.ManeuverInput, o rules.ManeuverOutcome, moverPilot, targetPilot string, req ManeuverRequest, entered bool, re *redo) (events.DogfightManeuvered, error) {
 	// "Only one craft can pursue a fleeing foe."
 	if other := df.SecondPursuer(mover.member.ID, target.member.ID, o.MoverPos, o.TargetPos); other != "" {
 		c, _ := df.CraftByID(other)
@@ -301,7 +350,7 @@ func (d *decision) recordManeuver(ed rules.Edition, df *projections.Dogfight, mo
 		if o.TargetPos == rules.Pursuit {
 			fled = mover.rec.Name
 		}
-		if o.Contest == nil || req.Faces[0] != nil || req.Faces[1] != nil {
+		if o.Contest == nil || entered {
 			// Nothing rolled, or dice entered: refuse, so the table can choose.
 			return events.DogfightManeuvered{}, rules.Errorf(rules.CodeRule, "%s is already pursued by %s: only one craft can pursue a fleeing foe", fled, c.Name)
 		}
@@ -327,6 +376,13 @@ func (d *decision) recordManeuver(ed rules.Edition, df *projections.Dogfight, mo
 	if o.Contest != nil {
 		c := contestEvent(ed, [2]rules.ContestSide{in.MoverPilot, in.TargetPilot}, *o.Contest, req.Faces)
 		m.Contest = &c
+	}
+	if re != nil {
+		m.Rerolls, m.RerolledBy = re.id, re.by
+		if m.Contest != nil {
+			m.Contest.Sides[re.side].Entered = re.entered
+			m.Contest.Sides[1-re.side].Entered = re.kept
+		}
 	}
 	return m, d.emit(events.DogfightStream, m)
 }
@@ -437,79 +493,6 @@ func (s *Service) ShipFire(req FireRequest) (FireResult, error) {
 		case req.Facing:
 			kind = rules.FireFacing
 		}
-		fire := func(att, tgt *ship, gunner string, faces, dmgFaces []int, contest *rules.ContestOutcome, pc *events.ContestResolved) error {
-			g, err := d.combatant(gunner)
-			if err != nil {
-				return err
-			}
-			if !g.sheet.Alive() || g.sheet.Body().Incapacitated() {
-				return rules.Errorf(rules.CodeRule, "%s is %s and cannot fire", g.sheet.Name, g.sheet.Status)
-			}
-			gk, _ := rules.LookupSkill(ed, "gunner")
-			in := rules.FireInput{Edition: ed, Kind: kind, Gunner: g.sheet.Name, GunnerDX: g.sheet.Attributes.DX, GunnerSkill: g.sheet.SkillLevel(gk.Key),
-				Curses: g.sheet.Curses, Restriction: g.sheet.Restriction(), PilotContest: contest, FirstRound: d.firstRound(df),
-				AttackerPos: df.Position(att.member.ID, tgt.member.ID), DIW: att.rec.DIW}
-			roller, given := d.s.dice(faces)
-			check, err := rules.ResolveFire(in, roller)
-			if err != nil {
-				return err
-			}
-			if err := leftover(given, len(faces), "the gunner's check"); err != nil {
-				return err
-			}
-			expr, _ := rules.FireCheck(in)
-			outcome := "miss"
-			if check.Pass {
-				outcome = "hit"
-			}
-			f := events.DogfightFired{Attacker: events.DogfightShip{ShipID: att.member.ID, Name: att.rec.Name}, Target: events.DogfightShip{ShipID: tgt.member.ID, Name: tgt.rec.Name},
-				Gunner: g.sheet.Name, Kind: string(kind), PilotContest: pc, Hit: check.Pass, Round: df.Round, Edition: string(ed),
-				Check: attackRoll(expr.String(), check.Faces, faces != nil, check.Sum, check.Total, check.Target, outcome, check.Modifiers)}
-			if after := rules.PositionAfterFire(kind, df.Position(att.member.ID, tgt.member.ID)); after != df.Position(att.member.ID, tgt.member.ID) || kind != rules.FirePursuit {
-				f.Positions = []events.PairPosition{{ShipID: att.member.ID, OtherID: tgt.member.ID, Position: string(after)}, {ShipID: tgt.member.ID, OtherID: att.member.ID, Position: string(after.Mirror())}}
-			}
-			var hit events.ShipHit
-			if check.Pass {
-				if att.rec.ShipRecord().WeaponDice == 0 {
-					return rules.Errorf(rules.CodeRule, "%s has no weapons", att.rec.Name)
-				}
-				dr, dg := d.s.dice(dmgFaces)
-				fs, err := dr.Roll(att.rec.ShipRecord().WeaponDice, 6)
-				if err != nil {
-					return err
-				}
-				if err := leftover(dg, len(dmgFaces), "the weapon dice"); err != nil {
-					return err
-				}
-				sum := 0
-				for _, x := range fs {
-					sum += x
-				}
-				roll := attackRoll(att.rec.Weapons, fs, dmgFaces != nil, sum, sum, 0, "", nil)
-				f.Damage = &roll
-				var res ShipHitResult
-				if hit, err = d.applyShipHit(tgt, sum, req.Inflict, &res); err != nil {
-					return err
-				}
-				hit.Faces, hit.Entered, hit.Source = fs, dmgFaces != nil, fmt.Sprintf("%s's fire (gunner %s)", att.rec.Name, g.sheet.Name)
-			} else if dmgFaces != nil {
-				return rules.Errorf(rules.CodeInvalid, "the shot missed (%d vs %d), so there is no damage roll: leave out the damage dice", check.Total, check.Target)
-			}
-			if err := d.emit(events.DogfightStream, f); err != nil {
-				return err
-			}
-			out.Fired = append(out.Fired, f)
-			if check.Pass {
-				hit.FireID = d.pending[len(d.pending)-1].ID
-				var res ShipHitResult
-				if err := d.emitShipHit(tgt, hit, &res); err != nil {
-					return err
-				}
-				out.Hits = append(out.Hits, hit)
-				out.Killed = append(out.Killed, res.Killed...)
-			}
-			return nil
-		}
 		var contest *rules.ContestOutcome
 		var pc *events.ContestResolved
 		if kind == rules.FireRun && ed == rules.Edition2010 {
@@ -552,7 +535,7 @@ func (s *Service) ShipFire(req FireRequest) (FireResult, error) {
 				return d.emit(events.DogfightStream, f)
 			}
 		}
-		if err := fire(a, t, req.Gunner, req.Faces, req.DamageFaces, contest, pc); err != nil {
+		if err := d.fire(ed, df, shot{kind: kind, att: a, tgt: t, gunner: req.Gunner, faces: req.Faces, dmgFaces: req.DamageFaces, contest: contest, pc: pc, inflict: req.Inflict}, &out); err != nil {
 			return err
 		}
 		if kind == rules.FireFacing {
@@ -560,11 +543,157 @@ func (s *Service) ShipFire(req FireRequest) (FireResult, error) {
 			if req.TargetGunner == "" {
 				return rules.Errorf(rules.CodeInvalid, "a facing firing run has both craft fire: name the target's gunner with --target-gunner")
 			}
-			return fire(t, a, req.TargetGunner, req.TargetFaces, req.TargetDamageFaces, nil, nil)
+			return d.fire(ed, df, shot{kind: kind, att: t, tgt: a, gunner: req.TargetGunner, faces: req.TargetFaces, dmgFaces: req.TargetDamageFaces, inflict: req.Inflict}, &out)
 		}
 		return nil
 	})
 	return out, err
+}
+
+// shot is one craft's fire on another: its kind, gunner and dice (nil:
+// rolled), the 2010 firing run's won pilot check, the points to inflict
+// (0: all), and for a karma re-roll the shot it replaces.
+type shot struct {
+	kind            rules.FireKind
+	att, tgt        *ship
+	gunner          string
+	faces, dmgFaces []int
+	contest         *rules.ContestOutcome
+	pc              *events.ContestResolved
+	inflict         int
+	re              *refire
+}
+
+// refire is a shot a karma re-roll replaces: its event, the set of dice
+// rolled again ("hit" or "damage"), and the hit to take back, if it hit.
+type refire struct {
+	redo
+	which string
+	first *events.DogfightFired
+	hit   *events.ShipHit
+	hitID string
+}
+
+// fire decides one shot and emits it, with the hit on the target and the
+// deaths of those aboard sections it destroyed.
+func (d *decision) fire(ed rules.Edition, df *projections.Dogfight, sh shot, out *FireResult) error {
+	att, tgt, kind, faces, dmgFaces := sh.att, sh.tgt, sh.kind, sh.faces, sh.dmgFaces
+	g, err := d.combatant(sh.gunner)
+	if err != nil {
+		return err
+	}
+	if !g.sheet.Alive() || g.sheet.Body().Incapacitated() {
+		return rules.Errorf(rules.CodeRule, "%s is %s and cannot fire", g.sheet.Name, g.sheet.Status)
+	}
+	gk, _ := rules.LookupSkill(ed, "gunner")
+	in := rules.FireInput{Edition: ed, Kind: kind, Gunner: g.sheet.Name, GunnerDX: g.sheet.Attributes.DX, GunnerSkill: g.sheet.SkillLevel(gk.Key),
+		Curses: g.sheet.Curses, Restriction: g.sheet.Restriction(), PilotContest: sh.contest, FirstRound: d.firstRound(df),
+		AttackerPos: df.Position(att.member.ID, tgt.member.ID), DIW: att.rec.DIW}
+	roller, given := d.s.dice(faces)
+	check, err := rules.ResolveFire(in, roller)
+	if err != nil {
+		return err
+	}
+	if err := leftover(given, len(faces), "the gunner's check"); err != nil {
+		return err
+	}
+	expr, _ := rules.FireCheck(in)
+	outcome := "miss"
+	if check.Pass {
+		outcome = "hit"
+	}
+	f := events.DogfightFired{Attacker: events.DogfightShip{ShipID: att.member.ID, Name: att.rec.Name}, Target: events.DogfightShip{ShipID: tgt.member.ID, Name: tgt.rec.Name},
+		Gunner: g.sheet.Name, Kind: string(kind), PilotContest: sh.pc, Hit: check.Pass, Round: df.Round, Edition: string(ed),
+		Check: attackRoll(expr.String(), check.Faces, faces != nil, check.Sum, check.Total, check.Target, outcome, check.Modifiers)}
+	if after := rules.PositionAfterFire(kind, df.Position(att.member.ID, tgt.member.ID)); after != df.Position(att.member.ID, tgt.member.ID) || kind != rules.FirePursuit {
+		f.Positions = []events.PairPosition{{ShipID: att.member.ID, OtherID: tgt.member.ID, Position: string(after)}, {ShipID: tgt.member.ID, OtherID: att.member.ID, Position: string(after.Mirror())}}
+	}
+	if sh.re != nil {
+		// The re-roll's hit lands on the craft as the first shot left it.
+		if err := d.unhit(tgt, sh.re); err != nil {
+			return err
+		}
+	}
+	var hit events.ShipHit
+	if check.Pass {
+		if att.rec.ShipRecord().WeaponDice == 0 {
+			return rules.Errorf(rules.CodeRule, "%s has no weapons", att.rec.Name)
+		}
+		dr, dg := d.s.dice(dmgFaces)
+		fs, err := dr.Roll(att.rec.ShipRecord().WeaponDice, 6)
+		if err != nil {
+			return err
+		}
+		if err := leftover(dg, len(dmgFaces), "the weapon dice"); err != nil {
+			return err
+		}
+		sum := 0
+		for _, x := range fs {
+			sum += x
+		}
+		roll := attackRoll(att.rec.Weapons, fs, dmgFaces != nil, sum, sum, 0, "", nil)
+		f.Damage = &roll
+		var res ShipHitResult
+		if hit, err = d.applyShipHit(tgt, sum, sh.inflict, &res); err != nil {
+			return err
+		}
+		hit.Faces, hit.Entered, hit.Source = fs, dmgFaces != nil, fmt.Sprintf("%s's fire (gunner %s)", att.rec.Name, g.sheet.Name)
+	} else if dmgFaces != nil && sh.re == nil {
+		return rules.Errorf(rules.CodeInvalid, "the shot missed (%d vs %d), so there is no damage roll: leave out the damage dice", check.Total, check.Target)
+	}
+	if re := sh.re; re != nil {
+		f.Rerolls, f.Rerolled, f.RerolledBy = re.id, re.which, re.by
+		keepFireEntered(&f, re)
+	}
+	if err := d.emit(events.DogfightStream, f); err != nil {
+		return err
+	}
+	fireID := d.pending[len(d.pending)-1].ID
+	if sh.re != nil && sh.re.hit != nil && len(sh.re.hit.Sections) > 0 {
+		w := events.ShipHitWithdrawn{FireID: sh.re.id, HitID: sh.re.hitID, RerollID: fireID, Sections: sh.re.hit.Sections}
+		if err := d.emit(tgt.stream, w); err != nil {
+			return err
+		}
+	}
+	out.Fired = append(out.Fired, f)
+	if check.Pass {
+		hit.FireID = fireID
+		var res ShipHitResult
+		if err := d.emitShipHit(tgt, hit, &res); err != nil {
+			return err
+		}
+		out.Hits = append(out.Hits, hit)
+		out.Killed = append(out.Killed, res.Killed...)
+	}
+	return nil
+}
+
+// unhit takes the first shot's hit off the craft's record, as the decision
+// sees it, so the re-roll's hit is decided on the craft as it was. (The
+// withdrawal itself is emitted after the new shot, which it answers to.)
+func (d *decision) unhit(tgt *ship, re *refire) error {
+	if re.hit == nil {
+		return nil
+	}
+	pe, err := events.Encode("", tgt.stream, events.ShipHitWithdrawn{FireID: re.id, HitID: re.hitID, Sections: re.hit.Sections}, nil)
+	if err != nil {
+		return err
+	}
+	return tgt.rec.Apply(events.Event{Stream: pe.Stream, Type: pe.Type, PayloadVersion: pe.PayloadVersion, Payload: pe.Payload})
+}
+
+// keepFireEntered marks the dice a re-rolled shot kept as the first shot
+// recorded them: typed in, or rolled by the program.
+func keepFireEntered(f *events.DogfightFired, re *refire) {
+	if re.which != "hit" {
+		f.Check.Entered = re.first.Check.Entered
+	}
+	switch {
+	case re.which == "damage" && f.Damage != nil:
+		f.Damage.Entered = re.entered
+	case f.Damage != nil && re.first.Damage != nil:
+		f.Damage.Entered = re.first.Damage.Entered
+	}
 }
 
 // choices writes options as "disengage or turn".

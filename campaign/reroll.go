@@ -47,8 +47,11 @@ type RerollResult struct {
 	Healed  *int
 	Told    []string
 	Amounts []int
-	Events  []events.Event
-	Warning string
+	// Maneuver and Fire are a dogfight action decided again.
+	Maneuver *events.DogfightManeuvered
+	Fire     *FireResult
+	Events   []events.Event
+	Warning  string
 }
 
 // FindEvent returns the event with the given ULID or seq.
@@ -85,6 +88,8 @@ func (s *Service) Reroll(req RerollRequest) (RerollResult, error) {
 	switch orig.Type {
 	case events.TypeAttackMade:
 		return s.rerollAttack(req, orig)
+	case events.TypeDogfightManeuvered, events.TypeDogfightFired:
+		return s.rerollDogfight(req, orig)
 	case events.TypeRollMade, events.TypeContestResolved:
 		if which != "" {
 			return out, rules.Errorf(rules.CodeInvalid, "--which %s: seq %d is a %s, one set of dice; leave out --which (it names an attack's hit, damage or dodge)", which, orig.Seq, orig.Type)

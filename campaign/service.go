@@ -184,6 +184,7 @@ type decision struct {
 	reverts  *projections.Reverts
 	chars    map[string]*character
 	fleet    *projections.Fleet
+	df       *projections.Dogfight
 	ships    map[string]*ship
 	// at is the game time the command has reached: read from the
 	// campaign at the first emit, moved on by commands that move time.

@@ -52,6 +52,10 @@ type DogfightManeuvered struct {
 	Explanation string         `json:"explanation"`
 	Round       int            `json:"round"`
 	Edition     string         `json:"edition"`
+	// Rerolls is the maneuver this one replaces (a karma re-roll of one
+	// pilot's dice), and RerolledBy that pilot.
+	Rerolls    string `json:"rerolls,omitempty"`
+	RerolledBy string `json:"rerolled_by,omitempty"`
 }
 
 // DogfightFired records a craft firing on a target: the gunner's check and,
@@ -73,6 +77,12 @@ type DogfightFired struct {
 	Positions []PairPosition `json:"positions,omitempty"`
 	Round     int            `json:"round"`
 	Edition   string         `json:"edition"`
+	// Rerolls is the shot this one replaces (a karma re-roll of the
+	// gunner's check, "hit", or of the weapon dice, "damage"), Rerolled
+	// the set re-rolled and RerolledBy the gunner.
+	Rerolls    string `json:"rerolls,omitempty"`
+	Rerolled   string `json:"rerolled,omitempty"`
+	RerolledBy string `json:"rerolled_by,omitempty"`
 }
 
 // DogfightExited records a disengaged craft leaving the dogfight for good.

@@ -49,6 +49,12 @@ func Describe(e events.Event, seqOf func(id string) (int64, bool)) string {
 		return fmt.Sprintf("foe %s added: ST%d DX%d IQ%d%s", p.Name, p.Attributes.ST, p.Attributes.DX, p.Attributes.IQ, sk)
 	case *events.FoeRemoved:
 		return "taken off the roster" + because(p.Reason)
+	case *events.ShipHitWithdrawn:
+		parts := make([]string, 0, len(p.Sections))
+		for _, h := range p.Sections {
+			parts = append(parts, fmt.Sprintf("%s %d", h.Section, h.Points))
+		}
+		return fmt.Sprintf("hit of shot %s taken back (%s): karma re-rolled it as %s", ref(p.FireID), strings.Join(parts, ", "), ref(p.RerollID))
 	case *events.HealingWithdrawn:
 		return fmt.Sprintf("%d healed by the medic's check %s taken back: karma re-rolled it as %s", p.Points, ref(p.RollID), ref(p.RerollID))
 	case *events.DamageWithdrawn:
@@ -248,14 +254,21 @@ func describeLifecycle(p events.Payload, ref func(id string) string) string {
 		}
 		return fmt.Sprintf("dogfight %d started: %s", p.Number, strings.Join(names, ", "))
 	case *events.DogfightManeuvered:
-		if len(p.Positions) < 2 {
-			return fmt.Sprintf("%s maneuvers against %s", p.Mover.Name, p.Target.Name)
+		s := fmt.Sprintf("%s maneuvers against %s", p.Mover.Name, p.Target.Name)
+		if len(p.Positions) >= 2 {
+			s += fmt.Sprintf(": now %s / %s", p.Positions[0].Position, p.Positions[1].Position)
 		}
-		return fmt.Sprintf("%s maneuvers against %s: now %s / %s", p.Mover.Name, p.Target.Name, p.Positions[0].Position, p.Positions[1].Position)
+		if p.Rerolls != "" {
+			s += fmt.Sprintf(" (karma re-roll of %s's dice of %s)", p.RerolledBy, ref(p.Rerolls))
+		}
+		return s
 	case *events.DogfightFired:
 		s := fmt.Sprintf("%s fires on %s (%s, gunner %s): %s [%s] = %d vs %d, %s", p.Attacker.Name, p.Target.Name, p.Kind, p.Gunner, p.Check.Expr, joinInts(p.Check.Faces), p.Check.Total, p.Check.Target, p.Check.Outcome)
 		if p.Damage != nil {
 			s += fmt.Sprintf("; %s [%s] = %d", p.Damage.Expr, joinInts(p.Damage.Faces), p.Damage.Total)
+		}
+		if p.Rerolls != "" {
+			s += fmt.Sprintf(" (karma re-roll of the %s of %s)", p.Rerolled, ref(p.Rerolls))
 		}
 		return s
 	case *events.DogfightExited:

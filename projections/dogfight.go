@@ -2,6 +2,8 @@ package projections
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 
 	"github.com/ltscamp/ltscamp/events"
@@ -36,6 +38,10 @@ type Dogfight struct {
 
 	pos   map[[2]string]rules.Position
 	acted map[string]bool
+	// latest is the last maneuver or shot, and before the dogfight as it
+	// was just before it: a karma re-roll replaces the latest action.
+	latest string
+	before *Dogfight
 	// Version is the stream version folded up to.
 	Version int64 `json:"version"`
 }
@@ -141,6 +147,9 @@ func (d *Dogfight) Apply(e events.Event) error {
 	if err != nil {
 		return err
 	}
+	if err := d.replace(e, p); err != nil {
+		return err
+	}
 	switch p := p.(type) {
 	case *events.DogfightStarted:
 		*d = Dogfight{Active: true, Number: p.Number, Round: 1, pos: map[[2]string]rules.Position{}, acted: map[string]bool{}}
@@ -183,6 +192,58 @@ func (d *Dogfight) Apply(e events.Event) error {
 	d.derive()
 	d.Version = e.StreamVersion
 	return nil
+}
+
+// replace keeps the state before each maneuver or shot, and rewinds to it
+// for a re-roll of that action: the re-roll is applied in its place.
+func (d *Dogfight) replace(e events.Event, p events.Payload) error {
+	var rerolls string
+	switch p := p.(type) {
+	case *events.DogfightManeuvered:
+		rerolls = p.Rerolls
+	case *events.DogfightFired:
+		rerolls = p.Rerolls
+	default:
+		d.latest, d.before = "", nil
+		return nil
+	}
+	if rerolls == "" {
+		b := d.clone()
+		d.before = &b
+	} else {
+		if rerolls != d.latest || d.before == nil {
+			return fmt.Errorf("event %d: a re-roll of %s, which is not the dogfight's latest maneuver or shot", e.Seq, rerolls)
+		}
+		before := d.before
+		*d = before.clone()
+		d.before = before
+	}
+	d.latest = e.ID
+	return nil
+}
+
+// Latest returns the event ID of the dogfight's latest maneuver or shot,
+// the one a karma re-roll may replace ("" when none may be).
+func (d *Dogfight) Latest() string { return d.latest }
+
+// Before returns the dogfight as it was just before its latest maneuver or
+// shot.
+func (d *Dogfight) Before() (Dogfight, bool) {
+	if d.before == nil {
+		return Dogfight{}, false
+	}
+	return d.before.clone(), true
+}
+
+// clone copies the dogfight's state (not its before-state).
+func (d *Dogfight) clone() Dogfight {
+	c := *d
+	c.Craft = slices.Clone(d.Craft)
+	c.Pairs = slices.Clone(d.Pairs)
+	c.pos = maps.Clone(d.pos)
+	c.acted = maps.Clone(d.acted)
+	c.before, c.latest = nil, ""
+	return c
 }
 
 func (d *Dogfight) setPositions(ps []events.PairPosition) {

@@ -63,6 +63,7 @@ type World struct {
 	rerolledBy map[string]string
 	payloads   map[string]*events.RollMade
 	attacks    map[string]*events.AttackMade
+	actions    map[string]events.Payload
 	lookup     func(seq int64) (events.Event, error)
 	trim       bool
 	// per command being replayed: the rolls paid for with karma or a wish,
@@ -102,6 +103,7 @@ func NewWorld(opts WorldOptions) *World {
 	if w.lookup == nil {
 		w.payloads = map[string]*events.RollMade{}
 		w.attacks = map[string]*events.AttackMade{}
+		w.actions = map[string]events.Payload{}
 	}
 	return w
 }
@@ -732,9 +734,10 @@ func (w *World) pay(e events.Event, s *Sheet, what, rollID, which string) string
 	if !ok {
 		return fmt.Sprintf("re-roll of %s, which is not a roll in effect", rollID)
 	}
-	// An attack's dodge is the target's to re-roll; the attack's check
-	// (rerollAttack) holds the payer to it.
-	if rec.stream != e.Stream && which != "dodge" {
+	// An attack's dodge is the target's to re-roll, and a dogfight's
+	// dice a pilot's or gunner's: the re-roll's check holds the payer to
+	// it.
+	if rec.stream != e.Stream && which != "dodge" && rec.stream != events.DogfightStream {
 		return fmt.Sprintf("%s paid for a re-roll of someone else's roll %s", s.Name, rollID)
 	}
 	w.paid[rollID] = e
@@ -1038,6 +1041,15 @@ func (w *World) applyShip(e events.Event, ed rules.Edition, p events.Payload) st
 		if i := sh.SectionIndex(p.Section); i < 0 || p.Points < 1 || p.Points > sh.Sections[i].Damage {
 			problem = fmt.Sprintf("%d points repaired on %s's %s", p.Points, sh.Name, p.Section)
 		}
+	case *events.ShipHitWithdrawn:
+		if !w.rerolled[p.FireID] {
+			problem = fmt.Sprintf("the hit of shot %s withdrawn, but the command re-rolls nothing of it", p.FireID)
+		}
+		for _, h := range p.Sections {
+			if i := sh.SectionIndex(h.Section); i < 0 || len(h.Killed) > 0 || h.Points < 0 || h.Points > sh.Sections[i].Damage {
+				problem = fmt.Sprintf("%d points of %s's %s withdrawn", h.Points, sh.Name, h.Section)
+			}
+		}
 	}
 	if err := sh.Apply(e); err != nil && problem == "" {
 		problem = err.Error()
@@ -1114,26 +1126,132 @@ func (w *World) applyDogfight(e events.Event) string {
 		}
 	}
 	problem := ""
+	// A re-roll is checked against the dogfight as it was before the
+	// action it replaces.
+	df := &w.Dogfight
+	if re := dogfightReroll(p); re != "" {
+		problem = w.rerollDogfight(e, p, re)
+		if before, ok := w.Dogfight.Before(); ok {
+			df = &before
+		}
+	}
 	switch p := p.(type) {
 	case *events.DogfightManeuvered:
-		problem = w.checkManeuver(p)
+		if pr := w.checkManeuver(df, p); problem == "" {
+			problem = pr
+		}
+		if p.Contest != nil {
+			w.addRoll(e, nil)
+		}
 	case *events.DogfightFired:
-		problem = w.checkFire(p)
+		if pr := w.checkFire(p); problem == "" {
+			problem = pr
+		}
+		w.addRoll(e, nil)
 	}
 	if err := w.Dogfight.Apply(e); err != nil && problem == "" {
 		problem = err.Error()
 	}
+	if w.actions != nil && (e.Type == events.TypeDogfightManeuvered || e.Type == events.TypeDogfightFired) {
+		w.actions[e.ID] = p
+	}
 	return problem
+}
+
+// dogfightReroll returns the action a dogfight event re-rolls, if any.
+func dogfightReroll(p events.Payload) string {
+	switch p := p.(type) {
+	case *events.DogfightManeuvered:
+		return p.Rerolls
+	case *events.DogfightFired:
+		return p.Rerolls
+	}
+	return ""
+}
+
+// rerollDogfight checks a maneuver or shot that replaces the dogfight's
+// latest: paid for by the pilot or gunner it names, whose dice alone
+// changed.
+func (w *World) rerollDogfight(e events.Event, p events.Payload, id string) string {
+	paid, ok := w.paid[id]
+	if _, problem := w.reroll(e, id, true); problem != "" {
+		return problem
+	}
+	if id != w.Dogfight.Latest() {
+		return fmt.Sprintf("a re-roll of %s, which is not the dogfight's latest maneuver or shot", id)
+	}
+	var by string
+	switch p := p.(type) {
+	case *events.DogfightManeuvered:
+		by = p.RerolledBy
+	case *events.DogfightFired:
+		by = p.RerolledBy
+	}
+	if payer, _ := w.characterOf(paid); ok && (payer == nil || !strings.EqualFold(payer.Name, by)) {
+		return fmt.Sprintf("a dogfight re-roll of %s's dice paid for by someone else", by)
+	}
+	var orig events.Payload
+	if w.actions != nil {
+		orig = w.actions[id]
+	} else {
+		e, err := w.lookup(w.rolls[id].seq)
+		if err != nil {
+			return fmt.Sprintf("re-roll of %s, which cannot be read back: %v", id, err)
+		}
+		if orig, err = events.Decode(e); err != nil {
+			return err.Error()
+		}
+	}
+	return sameDogfightDice(orig, p, by)
+}
+
+// sameDogfightDice checks a re-rolled dogfight action changed only the
+// re-rolling pilot's or gunner's dice.
+func sameDogfightDice(orig, p events.Payload, by string) string {
+	switch p := p.(type) {
+	case *events.DogfightManeuvered:
+		o, ok := orig.(*events.DogfightManeuvered)
+		if !ok || o.Contest == nil || p.Contest == nil || o.Mover != p.Mover || o.Target != p.Target {
+			return "a re-rolled maneuver that is not the same pilot contest"
+		}
+		moved := 0
+		for i, s := range p.Contest.Sides {
+			if !slices.Equal(s.Faces, o.Contest.Sides[i].Faces) {
+				if !strings.EqualFold(s.Name, by) {
+					return fmt.Sprintf("a re-roll of %s's dice changed %s's", by, s.Name)
+				}
+				moved++
+			}
+			if s.Name != o.Contest.Sides[i].Name || s.Value != o.Contest.Sides[i].Value || s.SkillLevel != o.Contest.Sides[i].SkillLevel {
+				return "a re-rolled pilot contest with other pilots than the one it replaces"
+			}
+		}
+	case *events.DogfightFired:
+		o, ok := orig.(*events.DogfightFired)
+		if !ok || o.Attacker != p.Attacker || o.Target != p.Target || o.Kind != p.Kind || !strings.EqualFold(o.Gunner, by) || !strings.EqualFold(p.Gunner, by) {
+			return "a re-rolled shot that is not the same gunner's shot"
+		}
+		switch p.Rerolled {
+		case "hit":
+		case "damage":
+			if o.Damage == nil || !slices.Equal(o.Check.Faces, p.Check.Faces) {
+				return "a re-roll of a shot's weapon dice that changed its check, or of a shot that rolled none"
+			}
+		default:
+			return fmt.Sprintf("a shot re-rolled with rerolled %q (hit or damage)", p.Rerolled)
+		}
+	}
+	return ""
 }
 
 // checkManeuver re-decides a maneuver from the recorded pilots and dice and
 // the positions before it, and compares the positions it left.
-func (w *World) checkManeuver(m *events.DogfightManeuvered) string {
+func (w *World) checkManeuver(df *Dogfight, m *events.DogfightManeuvered) string {
 	ed := w.Campaign.Edition
 	mv, tg := w.Ships[m.Mover.ShipID], w.Ships[m.Target.ShipID]
-	in := rules.ManeuverInput{Edition: ed, Mover: mv.Name, Target: tg.Name, MoverPos: w.Dogfight.Position(m.Mover.ShipID, m.Target.ShipID),
+	in := rules.ManeuverInput{Edition: ed, Mover: mv.Name, Target: tg.Name, MoverPos: df.Position(m.Mover.ShipID, m.Target.ShipID),
 		MoverM: mv.Maneuver, TargetM: tg.Maneuver, Choice: rules.Choice(m.Chosen), MoverDIW: mv.DIW, TargetDIW: tg.DIW,
-		TargetEngagedElsewhere: w.Dogfight.EngagedElsewhere(m.Target.ShipID, m.Mover.ShipID)}
+		TargetEngagedElsewhere: df.EngagedElsewhere(m.Target.ShipID, m.Mover.ShipID)}
 	var contest *rules.ContestOutcome
 	if m.Contest != nil {
 		var sides [2]rules.ContestSide
@@ -1157,7 +1275,7 @@ func (w *World) checkManeuver(m *events.DogfightManeuvered) string {
 	if err != nil {
 		return err.Error()
 	}
-	if w.Dogfight.SecondPursuer(m.Mover.ShipID, m.Target.ShipID, o.MoverPos, o.TargetPos) != "" {
+	if df.SecondPursuer(m.Mover.ShipID, m.Target.ShipID, o.MoverPos, o.TargetPos) != "" {
 		// A program roll that would make a second pursuer leaves the
 		// positions as they were.
 		o.MoverPos, o.TargetPos = in.MoverPos, in.MoverPos.Mirror()

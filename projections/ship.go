@@ -142,6 +142,14 @@ func (s *Ship) Apply(e events.Event) error {
 				s.Sections[i].crewIDs, s.Sections[i].Crew = nil, []string{}
 			}
 		}
+	case *events.ShipHitWithdrawn:
+		for _, h := range p.Sections {
+			i := s.SectionIndex(h.Section)
+			if i < 0 {
+				return fmt.Errorf("event %d: %s has no section %q", e.Seq, s.Name, h.Section)
+			}
+			s.Sections[i].Damage -= h.Points
+		}
 	case *events.ShipRepaired:
 		i := s.SectionIndex(p.Section)
 		if i < 0 {

@@ -77,7 +77,7 @@ var timelineKinds = map[string]string{
 	events.TypeWishGranted: TimelineWish, events.TypeWishSpent: TimelineWish,
 	events.TypeCurseAdded: TimelineCurse, events.TypeCurseLifted: TimelineCurse,
 	events.TypeRestTaken: TimelineRest, events.TypePartySlept: TimelineSleep,
-	events.TypeShipHit: TimelineShip, events.TypeShipRepaired: TimelineShip,
+	events.TypeShipHit: TimelineShip, events.TypeShipRepaired: TimelineShip, events.TypeShipHitWithdrawn: TimelineShip,
 	events.TypeDogfightStarted: TimelineShip, events.TypeDogfightManeuvered: TimelineShip, events.TypeDogfightFired: TimelineShip,
 	events.TypeDogfightExited: TimelineShip, events.TypeDogfightEnded: TimelineShip,
 	events.TypeNoteRecorded: TimelineNote,

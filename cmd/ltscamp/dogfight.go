@@ -156,6 +156,29 @@ defaults to whoever last flew that craft in this dogfight.`,
 	return cmd
 }
 
+// printFire shows the shots fired, their hits and the dead.
+func printFire(p *printer, res campaign.FireResult) {
+	for _, f := range res.Fired {
+		if f.PilotContest != nil {
+			printContest(p, *f.PilotContest)
+		}
+		if f.Check.Outcome == "no shot" {
+			p.printf("%s's firing run on %s: the pilot check was lost, no shot; both craft are disengaged\n", f.Attacker.Name, f.Target.Name)
+			continue
+		}
+		p.printf("%s fires on %s (%s, gunner %s): %s %s = %d vs %d — %s\n", f.Attacker.Name, f.Target.Name, f.Kind, f.Gunner, f.Check.Expr, joinFaces(f.Check.Faces), f.Check.Total, f.Check.Target, f.Check.Outcome)
+		if f.Damage != nil {
+			p.printf("  %s %s = %d\n", f.Damage.Expr, joinFaces(f.Damage.Faces), f.Damage.Total)
+		}
+	}
+	for _, h := range res.Hits {
+		p.printf("  hit for %d: shields %d, %d inflicted\n", h.Rolled, h.Shields, h.Inflicted)
+	}
+	for _, k := range res.Killed {
+		p.printf("  %s was aboard a destroyed section and is dead\n", k)
+	}
+}
+
 func printDogfight(a *app, s *campaign.Service, df projections.Dogfight) {
 	if df.Number == 0 {
 		a.out.note("no dogfight yet; start one with `ltscamp dogfight start SHIP SHIP...`")
@@ -223,25 +246,7 @@ craft's weapon dice go through the target's shields and sections like
 				if err != nil {
 					return err
 				}
-				for _, f := range res.Fired {
-					if f.PilotContest != nil {
-						printContest(a.out, *f.PilotContest)
-					}
-					if f.Check.Outcome == "no shot" {
-						a.out.printf("%s's firing run on %s: the pilot check was lost, no shot; both craft are disengaged\n", f.Attacker.Name, f.Target.Name)
-						continue
-					}
-					a.out.printf("%s fires on %s (%s, gunner %s): %s %s = %d vs %d — %s\n", f.Attacker.Name, f.Target.Name, f.Kind, f.Gunner, f.Check.Expr, joinFaces(f.Check.Faces), f.Check.Total, f.Check.Target, f.Check.Outcome)
-					if f.Damage != nil {
-						a.out.printf("  %s %s = %d\n", f.Damage.Expr, joinFaces(f.Damage.Faces), f.Damage.Total)
-					}
-				}
-				for _, h := range res.Hits {
-					a.out.printf("  hit for %d: shields %d, %d inflicted\n", h.Rolled, h.Shields, h.Inflicted)
-				}
-				for _, k := range res.Killed {
-					a.out.printf("  %s was aboard a destroyed section and is dead\n", k)
-				}
+				printFire(a.out, res)
 				return nil
 			})
 		},

@@ -262,13 +262,20 @@ first roll is decided again from the new one:
                     given again from the new check; a failed story that the
                     new roll tells gives its karma to --to (named up front)
   a contest         his side is re-rolled and the contest decided again
+  a maneuver        the party pilot's side of the contest (--which NAME when
+                    both pilots are party members); positions are decided
+                    again from the dogfight as it was before the maneuver
+  a shot            --which hit (the default): the gunner's check; --which
+                    damage: the weapon dice; a hit is taken off the target
+                    craft first (not one that destroyed a section)
   an attack         --which hit (the default) or damage: the attacker's dice;
                     --which dodge: the target's dodge, on the target's karma.
                     The points the first attack dealt are taken back and the
                     new attack's dealt. A hit that now lands uses the damage
                     dice entered with the miss, or --damage-dice, or rolls.
 
-Foes have no karma. An attack is re-rolled during its encounter. A roll is
+Foes have no karma. An attack is re-rolled during its encounter, a maneuver or
+shot while it is the dogfight's latest. A roll is
 re-rolled once; re-roll the re-roll to go again. Undo takes the re-roll back,
 karma and all. In edition 2010 a wish may stand in for the karma point (--wish).`,
 		Example: `  ltscamp reroll 12 --dice 2,2,3
@@ -320,6 +327,20 @@ karma and all. In edition 2010 a wish may stand in for the karma point (--wish).
 				}
 				for i, n := range res.Told {
 					a.out.printf("  %s gets %s from the story\n", n, projections.Count(res.Amounts[i], "karma point", "karma points"))
+				}
+				if m := res.Maneuver; m != nil {
+					if m.Contest != nil {
+						printContestSides(a.out, *m.Contest)
+					}
+					a.out.printf("%s\n", m.Explanation)
+					df, err := s.Dogfight()
+					if err != nil {
+						return err
+					}
+					printDogfight(a, s, df)
+				}
+				if res.Fire != nil {
+					printFire(a.out, *res.Fire)
 				}
 				if res.Attack != nil {
 					printAttack(a.out, campaign.AttackResult{Attack: *res.Attack, Events: res.Events, Target: res.Target})
