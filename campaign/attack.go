@@ -139,10 +139,7 @@ func (d *decision) attack(ed rules.Edition, a, t *character, req AttackRequest, 
 			return events.AttackMade{}, rules.Errorf(rules.CodeRule, "%s is already dead", t.sheet.Name)
 		}
 		in.Target, in.TargetST = t.sheet.Name, t.sheet.Attributes.ST
-		if t.sheet.Armor != nil {
-			ar := rules.Armor{Key: t.sheet.Armor.Item, Name: t.sheet.Armor.Name, Protection: t.sheet.Armor.Protection, Restriction: t.sheet.Armor.Restriction, NoBullets: t.sheet.Armor.NoBullets, SpaceSuit: t.sheet.Armor.SpaceSuit}
-			in.TargetArmor = &ar
-		}
+		in.TargetArmor = t.sheet.RulesArmor()
 	} else if in.Target == "" {
 		return events.AttackMade{}, rules.Errorf(rules.CodeInvalid, "name the TARGET")
 	}
@@ -316,8 +313,8 @@ func attackEvent(ed rules.Edition, a *character, in rules.AttackInput, w rules.W
 		Hit:         attackRoll("3/DX", o.Hit.Faces, req.HitFaces != nil, o.Hit.Sum, o.Hit.Total, o.Hit.Target, outcome, o.Hit.Modifiers),
 		BeforeArmor: o.BeforeArmor, ArmorStopped: o.ArmorStopped, Taken: o.Taken, Fatigue: o.Fatigue, Explanation: o.Explanation, Edition: string(ed),
 	}
-	if in.TargetArmor != nil {
-		am.Armor = in.TargetArmor.Name
+	if len(in.TargetArmor) > 0 {
+		am.Armor = rules.ArmorNames(in.TargetArmor)
 	}
 	if o.Damage != nil {
 		dr := attackRoll(w.Damage.String(), o.Damage.Faces, req.DamageFaces != nil, o.Damage.Sum, o.Damage.Total, 0, "", o.Damage.Modifiers)

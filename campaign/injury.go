@@ -17,7 +17,9 @@ const (
 )
 
 // Equip puts a weapon or armour from the edition's tables on a character,
-// or takes the slot's item off.
+// or takes the slot's item off. Armour is worn in layers ("the cumulative
+// rating of his armor"): each item is put on over what he wears, and taken
+// off by name (all of it when none is named).
 func (s *Service) Equip(name, slot, item string, off bool) (projections.Sheet, error) {
 	slot = strings.ToLower(strings.TrimSpace(slot))
 	if slot == "armour" {
@@ -37,17 +39,14 @@ func (s *Service) Equip(name, slot, item string, off bool) (projections.Sheet, e
 			return err
 		}
 		who = c.sheet.Name
+		if off && slot == SlotArmor {
+			return d.unequipArmor(camp.Edition, c, item)
+		}
 		if off {
-			cur := ""
-			if slot == SlotWeapon && c.sheet.Weapon != nil {
-				cur = c.sheet.Weapon.Item
-			} else if slot == SlotArmor && c.sheet.Armor != nil {
-				cur = c.sheet.Armor.Item
+			if c.sheet.Weapon == nil {
+				return rules.Errorf(rules.CodeRule, "%s has no weapon to take off", who)
 			}
-			if cur == "" {
-				return rules.Errorf(rules.CodeRule, "%s has no %s to take off", who, slot)
-			}
-			return d.emit(c.stream, events.ItemUnequipped{Slot: slot, Item: cur})
+			return d.emit(c.stream, events.ItemUnequipped{Slot: slot, Item: c.sheet.Weapon.Item})
 		}
 		return d.equip(camp.Edition, c, slot, item)
 	})
@@ -78,7 +77,35 @@ func (d *decision) equip(ed rules.Edition, c *character, slot, item string) erro
 	if err != nil {
 		return err
 	}
-	return d.emitApplied(c.stream, events.ItemEquipped{Slot: SlotArmor, Item: a.Key, Name: a.Name, Protection: a.Protection, Restriction: a.Restriction, NoBullets: a.NoBullets, SpaceSuit: a.SpaceSuit, Edition: string(ed)}, c.sheet.Apply)
+	for _, w := range c.sheet.ArmorItems {
+		if w.Item == a.Key {
+			return rules.Errorf(rules.CodeRule, "%s already wears a %s", c.sheet.Name, a.Name)
+		}
+	}
+	// "Reduce the damage he suffers by the cumulative rating of his
+	// armor": an item is worn over what he wears.
+	return d.emitApplied(c.stream, events.ItemEquipped{Slot: SlotArmor, Item: a.Key, Name: a.Name, Protection: a.Protection, Restriction: a.Restriction, NoBullets: a.NoBullets, SpaceSuit: a.SpaceSuit,
+		Over: len(c.sheet.ArmorItems) > 0, Edition: string(ed)}, c.sheet.Apply)
+}
+
+// unequipArmor takes off the armour item named, or everything he wears.
+func (d *decision) unequipArmor(ed rules.Edition, c *character, item string) error {
+	if len(c.sheet.ArmorItems) == 0 {
+		return rules.Errorf(rules.CodeRule, "%s wears no armour to take off", c.sheet.Name)
+	}
+	if strings.TrimSpace(item) == "" {
+		return d.emit(c.stream, events.ItemUnequipped{Slot: SlotArmor})
+	}
+	a, err := rules.LookupArmor(ed, item)
+	if err != nil {
+		return err
+	}
+	for _, w := range c.sheet.ArmorItems {
+		if w.Item == a.Key {
+			return d.emit(c.stream, events.ItemUnequipped{Slot: SlotArmor, Item: a.Key})
+		}
+	}
+	return rules.Errorf(rules.CodeRule, "%s wears no %s; he wears %s", c.sheet.Name, a.Name, c.sheet.Armor.Name)
 }
 
 func weaponEquipped(ed rules.Edition, w rules.Weapon) events.ItemEquipped {
@@ -94,11 +121,17 @@ func weaponEquipped(ed rules.Edition, w rules.Weapon) events.ItemEquipped {
 
 // suitCheck records a space suit's failure on an all-sixes check.
 func (d *decision) suitCheck(c *character, check rules.CheckOutcome, rollID string) error {
-	ar := c.sheet.Armor
-	if ar == nil || !ar.SpaceSuit || ar.Failed || !check.AllSixes {
+	if !check.AllSixes {
 		return nil
 	}
-	return d.emit(c.stream, events.SuitFailed{Armor: ar.Name, Restriction: rules.SuitFailureRestriction(), RollID: rollID})
+	for _, ar := range c.sheet.ArmorItems {
+		if ar.SpaceSuit && !ar.Failed {
+			if err := d.emit(c.stream, events.SuitFailed{Armor: ar.Name, Restriction: rules.SuitFailureRestriction(), RollID: rollID}); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // applyPoints deals points to a character: damage, or fatigue that turns

@@ -85,10 +85,15 @@ type ItemEquipped struct {
 	Restriction int      `json:"restriction,omitempty"`
 	NoBullets   bool     `json:"no_bullets,omitempty"`
 	SpaceSuit   bool     `json:"space_suit,omitempty"`
-	Edition     string   `json:"edition"`
+	// Over is true for armour put on over the armour he already wears
+	// (armour is cumulative); without it an armour item replaces what he
+	// wore, as every armour event did before armour was worn in layers.
+	Over    bool   `json:"over,omitempty"`
+	Edition string `json:"edition"`
 }
 
-// ItemUnequipped takes a weapon or armour off.
+// ItemUnequipped takes a weapon or armour off: for armour, the item named
+// (every item when Item is empty).
 type ItemUnequipped struct {
 	Stamp
 	Slot string `json:"slot"`

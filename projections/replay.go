@@ -637,6 +637,11 @@ func (w *World) check(e events.Event, ed rules.Edition, s *Sheet, p events.Paylo
 			if _, err := rules.LookupArmor(ed, p.Item); err != nil {
 				return err.Error()
 			}
+			for _, a := range s.ArmorItems {
+				if p.Over && a.Item == p.Item {
+					return fmt.Sprintf("%s put on a second %s", s.Name, a.Name)
+				}
+			}
 			break
 		}
 		wp, err := rules.LookupWeapon(ed, p.Item)
@@ -1340,8 +1345,8 @@ func (w *World) checkAttack(ed rules.Edition, a *Sheet, p *events.AttackMade) st
 	in := rules.AttackInput{Edition: ed, Attacker: p.Attacker, AttackerDX: p.DX, AttackerRestriction: p.Restriction, AttackerST: a.Attributes.ST,
 		AttackerCurses: p.Curses, Weapon: wp, SkillName: p.Skill, SkillLevel: p.SkillLevel, Bonus: rules.SkillBonus(p.Bonus),
 		Target: p.Target, TargetST: p.TargetST, FatigueSetting: p.Fatigue && wp.Has(rules.FlagFatigueSetting), Grappling: p.Grappling}
-	if t, ok := w.Sheets[p.TargetID]; ok && t.Armor != nil {
-		in.TargetArmor = &rules.Armor{Key: t.Armor.Item, Name: t.Armor.Name, Protection: t.Armor.Protection, Restriction: t.Armor.Restriction, NoBullets: t.Armor.NoBullets, SpaceSuit: t.Armor.SpaceSuit}
+	if t, ok := w.Sheets[p.TargetID]; ok {
+		in.TargetArmor = t.RulesArmor()
 	}
 	// A grenade is thrown whether or not the event says so (events
 	// recorded before throws were recorded do not).

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/ltscamp/ltscamp/events"
 	"github.com/ltscamp/ltscamp/rules"
@@ -37,7 +38,8 @@ type Skill struct {
 	Level int    `json:"level"`
 }
 
-// Armor is the armour a character wears, as the edition's table gives it.
+// Armor is an item of armour, as the edition's table gives it; on a sheet's
+// Armor, the total of every item he wears.
 type Armor struct {
 	Item        string `json:"item,omitempty"`
 	Name        string `json:"name"`
@@ -100,7 +102,11 @@ type Sheet struct {
 	Status     string           `json:"status"`
 	Attributes rules.Attributes `json:"attributes"`
 	Adjusted   Adjusted         `json:"adjusted"`
+	// Armor is what he wears in all: the items' names, their protection
+	// and restriction added up ("the cumulative rating of his armor");
+	// nil for none. ArmorItems are the items, in the order put on.
 	Armor      *Armor           `json:"armor"`
+	ArmorItems []Armor          `json:"armor_items"`
 	Weapon     *Weapon          `json:"weapon"`
 	Skills     []Skill          `json:"skills"`
 	XP         XP               `json:"xp"`
@@ -247,19 +253,26 @@ func (s *Sheet) Apply(e events.Event) error {
 		}
 	case *events.ItemEquipped:
 		if p.Slot == "armor" {
-			s.Armor = &Armor{Item: p.Item, Name: p.Name, Protection: p.Protection, Restriction: p.Restriction, NoBullets: p.NoBullets, SpaceSuit: p.SpaceSuit}
+			if !p.Over {
+				s.ArmorItems = nil
+			}
+			s.ArmorItems = append(slices.Clone(s.ArmorItems), Armor{Item: p.Item, Name: p.Name, Protection: p.Protection, Restriction: p.Restriction, NoBullets: p.NoBullets, SpaceSuit: p.SpaceSuit})
 		} else {
 			s.Weapon = &Weapon{Item: p.Item, Name: p.Name, Damage: p.Damage, Heft: p.Heft, Flags: p.Flags}
 		}
 	case *events.ItemUnequipped:
 		if p.Slot == "armor" {
-			s.Armor = nil
+			s.ArmorItems = slices.DeleteFunc(slices.Clone(s.ArmorItems), func(a Armor) bool { return p.Item == "" || a.Item == p.Item })
 		} else {
 			s.Weapon = nil
 		}
 	case *events.SuitFailed:
-		if s.Armor != nil {
-			s.Armor.Restriction, s.Armor.Failed = p.Restriction, true
+		s.ArmorItems = slices.Clone(s.ArmorItems)
+		for i, a := range s.ArmorItems {
+			if a.SpaceSuit && !a.Failed && a.Name == p.Armor {
+				s.ArmorItems[i].Restriction, s.ArmorItems[i].Failed = p.Restriction, true
+				break
+			}
 		}
 	case *events.DamageTaken:
 		s.Damage += p.Damage
@@ -310,6 +323,43 @@ func (s *Sheet) Apply(e events.Event) error {
 	return nil
 }
 
+// wornArmor totals the items worn (nil for none).
+func wornArmor(items []Armor) *Armor {
+	switch len(items) {
+	case 0:
+		return nil
+	case 1:
+		a := items[0]
+		return &a
+	}
+	worn := make([]rules.Armor, len(items))
+	keys := make([]string, len(items))
+	total := Armor{NoBullets: true}
+	for i, a := range items {
+		worn[i] = rules.Armor{Name: a.Name}
+		keys[i] = a.Item
+		total.Protection += a.Protection
+		total.Restriction += a.Restriction
+		total.NoBullets = total.NoBullets && a.NoBullets
+		total.SpaceSuit = total.SpaceSuit || a.SpaceSuit
+		total.Failed = total.Failed || a.Failed
+	}
+	total.Name, total.Item = rules.ArmorNames(worn), strings.Join(keys, "+")
+	return &total
+}
+
+// RulesArmor returns the items he wears as the rules read them.
+func (s *Sheet) RulesArmor() []rules.Armor {
+	if len(s.ArmorItems) == 0 {
+		return nil
+	}
+	out := make([]rules.Armor, len(s.ArmorItems))
+	for i, a := range s.ArmorItems {
+		out[i] = rules.Armor{Key: a.Item, Name: a.Name, Protection: a.Protection, Restriction: a.Restriction, NoBullets: a.NoBullets, SpaceSuit: a.SpaceSuit}
+	}
+	return out
+}
+
 func (s *Sheet) setSkill(key, name string, level int) {
 	for i := range s.Skills {
 		if s.Skills[i].Key == key {
@@ -323,6 +373,10 @@ func (s *Sheet) setSkill(key, name string, level int) {
 
 // derive recomputes the values that follow from the others.
 func (s *Sheet) derive() {
+	s.Armor = wornArmor(s.ArmorItems)
+	if s.ArmorItems == nil {
+		s.ArmorItems = []Armor{}
+	}
 	s.XP.Unspent = s.XP.Earned - s.XP.Spent
 	s.Adjusted.DX = rules.AdjustedDX(s.Attributes.DX, s.Restriction())
 	s.Adjusted.MA = rules.MovementAllowance(s.Adjusted.DX)

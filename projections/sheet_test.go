@@ -111,6 +111,9 @@ func TestSheetGivenEvents(t *testing.T) {
 			}
 			var want Sheet
 			tt.want(&want)
+			if want.ArmorItems == nil {
+				want.ArmorItems = []Armor{} // a sheet lists its armour, none or more
+			}
 			if !reflect.DeepEqual(got, want) {
 				t.Errorf("sheet:\n got %+v\nwant %+v", got, want)
 			}
@@ -127,10 +130,50 @@ func TestSheetAdjustedByArmour(t *testing.T) {
 	if s.Adjusted != (Adjusted{DX: 12, MA: 6}) {
 		t.Fatalf("unarmoured Hector: %+v", s.Adjusted)
 	}
-	s.Armor = &Armor{Name: "test armour", Protection: 3, Restriction: 2}
-	s.derive()
+	// The books' R2 example needs two items: every armour of the 2020 and
+	// 2021 tables is R1. "Adjust a character's DX down by the cumulative
+	// restriction of his armor"; "reduce the damage he suffers by the
+	// cumulative rating of his armor".
+	vest := events.ItemEquipped{Slot: "armor", Item: "flak_vest", Name: "Flak Vest", Protection: 3, Restriction: 1, Edition: "2021"}
+	suit := events.ItemEquipped{Slot: "armor", Item: "landing_suit", Name: "Landing Suit", Protection: 3, Restriction: 1, SpaceSuit: true, Over: true, Edition: "2021"}
+	hector := events.CharacterCreated{CharacterID: "H", Name: "Hector", Edition: "2021", Attributes: events.Attributes{ST: 11, DX: 12, IQ: 9}}
+	s, err = FoldSheet(stream(t, hector, vest, suit))
+	if err != nil {
+		t.Fatal(err)
+	}
 	if s.Adjusted != (Adjusted{DX: 10, MA: 5}) {
 		t.Fatalf("Hector in R2 armour: %+v, want DX 10 MA 5", s.Adjusted)
+	}
+	if a := s.Armor; a == nil || a.Protection != 6 || a.Restriction != 2 || a.Name != "Flak Vest and Landing Suit" || len(s.ArmorItems) != 2 {
+		t.Fatalf("armour worn = %+v (items %+v), want Flak Vest and Landing Suit 6/2", a, s.ArmorItems)
+	}
+	// Taking the vest off leaves the suit; a suit that fails (SS) is R3.
+	s, err = FoldSheet(stream(t, hector, vest, suit, events.ItemUnequipped{Slot: "armor", Item: "flak_vest"},
+		events.SuitFailed{Armor: "Landing Suit", Restriction: 3}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := s.Armor; a == nil || a.Name != "Landing Suit" || a.Protection != 3 || a.Restriction != 3 || !a.Failed || s.Adjusted.DX != 9 {
+		t.Fatalf("after the vest came off and the suit failed: %+v, adjusted %+v", a, s.Adjusted)
+	}
+	// An armour event without Over (recorded before armour was worn in
+	// layers) replaces what he wore, as it did then.
+	old := suit
+	old.Over = false
+	s, err = FoldSheet(stream(t, hector, vest, old))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := s.Armor; a == nil || a.Name != "Landing Suit" || len(s.ArmorItems) != 1 {
+		t.Fatalf("an old armour event over the vest: %+v", s.ArmorItems)
+	}
+	// Taking all armour off.
+	s, err = FoldSheet(stream(t, hector, vest, suit, events.ItemUnequipped{Slot: "armor"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Armor != nil || len(s.ArmorItems) != 0 || s.Adjusted.DX != 12 {
+		t.Fatalf("all armour off: %+v %+v", s.Armor, s.ArmorItems)
 	}
 }
 

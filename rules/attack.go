@@ -63,8 +63,10 @@ type AttackInput struct {
 	// TargetST is compared with AttackerST for unarmed attacks; 0 means
 	// unknown and gives no bonus.
 	TargetST int
-	// TargetArmor is the target's armour; nil for none.
-	TargetArmor *Armor
+	// TargetArmor is the armour the target wears, every item of it:
+	// "reduce the damage he suffers by the cumulative rating of his
+	// armor". Nil for none.
+	TargetArmor []Armor
 	// IgnoreArmor skips the target's armour whatever the weapon.
 	IgnoreArmor bool
 	// Grappling is an attack of two grapplers, after a won ST contest: only
@@ -240,30 +242,44 @@ func ResolveAttack(in AttackInput, hit, damage Roller) (AttackOutcome, error) {
 	out.Fatigue = w.Has(FlagUnarmed) || (w.Has(FlagFatigueSetting) && in.FatigueSetting)
 
 	armourText := ""
-	if a := in.TargetArmor; a != nil {
+	if worn := in.TargetArmor; len(worn) > 0 {
 		protection := 0
+		var counted, bulletless []string
 		switch {
 		case in.IgnoreArmor:
-			armourText = fmt.Sprintf(", the %s does not count", a.Name)
+			armourText = fmt.Sprintf(", the %s %s", ArmorNames(worn), agree(len(worn), "does not count", "do not count"))
 		case w.Has(FlagUnarmed) && in.Grappling:
 			// 2010 "Grappling Attack": "an unarmed grappling attack
 			// negates armor"; 2020 "Grappling Options": "Unarmed
 			// grappling" does d3 with no armour; 2021 "Grappling
 			// Options": "Unarmed attacks do d3 damage (no armor)". A
 			// plain unarmed blow is met by armour like any other.
-			armourText = fmt.Sprintf(", the %s does not count against an unarmed grappling attack", a.Name)
-		case a.NoBullets && w.Missile:
-			// "(B) Does not protect against bullets."
-			armourText = fmt.Sprintf(", the %s does not protect against bullets", a.Name)
+			armourText = fmt.Sprintf(", the %s %s against an unarmed grappling attack", ArmorNames(worn), agree(len(worn), "does not count", "do not count"))
 		default:
-			protection = a.Protection
+			// "Reduce the damage he suffers by the cumulative rating of
+			// his armor": every item worn counts, but "(B) Does not
+			// protect against bullets."
+			var stops []Armor
+			for _, a := range worn {
+				if a.NoBullets && w.Missile {
+					bulletless = append(bulletless, a.Name)
+					continue
+				}
+				protection += a.Protection
+				stops = append(stops, a)
+				counted = append(counted, a.Name)
+			}
+			if len(bulletless) > 0 {
+				armourText = fmt.Sprintf(", the %s %s against bullets", joinAnd(bulletless), agree(len(bulletless), "does not protect", "do not protect"))
+			}
+			counted = []string{ArmorNames(stops)}
 		}
 		out.ArmorStopped = min(protection, out.BeforeArmor)
 		if protection > 0 {
-			armourText = fmt.Sprintf(", the %s stops %d", a.Name, out.ArmorStopped)
+			armourText += fmt.Sprintf(", the %s %s %d", counted[0], agree(len(worn)-len(bulletless), "stops", "stop"), out.ArmorStopped)
 		}
 		if out.ArmorStopped > 0 {
-			out.Modifiers = append(out.Modifiers, Modifier{Source: "armour: " + a.Name, Value: -out.ArmorStopped, Applies: AppliesTotal})
+			out.Modifiers = append(out.Modifiers, Modifier{Source: "armour: " + counted[0], Value: -out.ArmorStopped, Applies: AppliesTotal})
 		}
 	}
 	out.Taken = out.BeforeArmor - out.ArmorStopped

@@ -48,7 +48,7 @@ func TestExample4Attack(t *testing.T) {
 				t.Fatalf("Flak Vest = %d/%d, want 3/%d", vest.Protection, vest.Restriction, wantR)
 			}
 			in := AttackInput{Edition: ed, Attacker: "Ajax", AttackerDX: 11, AttackerST: 12,
-				Weapon: mustWeapon(t, ed, "handgun"), Target: "Hector", TargetST: 11, TargetArmor: vest}
+				Weapon: mustWeapon(t, ed, "handgun"), Target: "Hector", TargetST: 11, TargetArmor: []Armor{*vest}}
 			out, err := ResolveAttack(in, NewGivenFaces([]int{1, 3, 6}), NewGivenFaces([]int{5, 2}))
 			if err != nil {
 				t.Fatal(err)
@@ -180,7 +180,7 @@ func TestResolveAttack(t *testing.T) {
 				in.Edition = ed
 				in.Weapon = mustWeapon(t, ed, r.weapon)
 				if r.armor != "" {
-					in.TargetArmor = mustArmor(t, ed, r.armor)
+					in.TargetArmor = []Armor{*mustArmor(t, ed, r.armor)}
 				}
 				var dmgRoller Roller = NewGivenFaces(r.dmg)
 				refuse := &refuseRoller{}
@@ -228,7 +228,7 @@ func TestResolveAttack(t *testing.T) {
 func TestResolveAttackExplanations(t *testing.T) {
 	ed := Edition2021
 	in := AttackInput{Edition: ed, Attacker: "Ajax", AttackerDX: 11, AttackerST: 12, Target: "Hector", TargetST: 11,
-		Weapon: mustWeapon(t, ed, "unarmed"), TargetArmor: mustArmor(t, ed, "flak vest"), Grappling: true}
+		Weapon: mustWeapon(t, ed, "unarmed"), TargetArmor: []Armor{*mustArmor(t, ed, "flak vest")}, Grappling: true}
 	out, err := ResolveAttack(in, NewGivenFaces([]int{2, 3, 4}), NewGivenFaces([]int{2}))
 	if err != nil {
 		t.Fatal(err)
@@ -246,7 +246,7 @@ func TestResolveAttackExplanations(t *testing.T) {
 	if out.Explanation != want {
 		t.Errorf("Explanation = %q\n                   want %q", out.Explanation, want)
 	}
-	in.Weapon, in.TargetArmor = mustWeapon(t, ed, "handgun"), mustArmor(t, ed, "space suit")
+	in.Weapon, in.TargetArmor = mustWeapon(t, ed, "handgun"), []Armor{*mustArmor(t, ed, "space suit")}
 	out, err = ResolveAttack(in, NewGivenFaces([]int{1, 1, 1}), NewGivenFaces([]int{6, 6}))
 	if err != nil {
 		t.Fatal(err)
@@ -321,4 +321,58 @@ func TestParseSkillBonus(t *testing.T) {
 	}
 	_, err := ParseSkillBonus("split")
 	wantError(t, err, CodeInvalid, `unknown skill bonus "split": a combat skill goes to hit or to damage`)
+}
+
+// Rules fix 4: armour is cumulative in every edition: "When a character is
+// hit, reduce the damage he suffers by the cumulative rating of his armor"
+// (2010, 2020, 2021 "Armor"). Example 4's 2d6-1 rolling 5,2 for 6 against a
+// Flak Vest and a Landing Suit (3 + 3) leaves nothing; against a Space Suit
+// (B) and a Flak Vest, the suit "does not protect against bullets" and the
+// vest still stops 3.
+func TestCumulativeArmour(t *testing.T) {
+	for _, ed := range []Edition{Edition2020, Edition2021} {
+		t.Run(string(ed), func(t *testing.T) {
+			in := AttackInput{Edition: ed, Attacker: "Ajax", AttackerDX: 11, AttackerST: 12, Weapon: mustWeapon(t, ed, "handgun"), Target: "Hector", TargetST: 11,
+				TargetArmor: []Armor{*mustArmor(t, ed, "flak vest"), *mustArmor(t, ed, "landing suit")}}
+			out, err := ResolveAttack(in, NewGivenFaces([]int{1, 3, 6}), NewGivenFaces([]int{5, 2}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if out.BeforeArmor != 6 || out.ArmorStopped != 6 || out.Taken != 0 {
+				t.Errorf("vest and landing suit: %d before armour, %d stopped, %d taken; want 6, 6, 0", out.BeforeArmor, out.ArmorStopped, out.Taken)
+			}
+			if !strings.Contains(out.Explanation, "the Flak Vest and Landing Suit stop 6") {
+				t.Errorf("explanation %q", out.Explanation)
+			}
+			if p, r := WornArmor(in.TargetArmor); p != 6 || r != 2 {
+				t.Errorf("WornArmor = %d/%d, want 6/2 (the books' R2 example: Hector's DX 12 adjusted to 10)", p, r)
+			}
+			in.TargetArmor = []Armor{*mustArmor(t, ed, "space suit"), *mustArmor(t, ed, "flak vest")}
+			out, err = ResolveAttack(in, NewGivenFaces([]int{1, 3, 6}), NewGivenFaces([]int{5, 2}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if out.ArmorStopped != 3 || out.Taken != 3 {
+				t.Errorf("space suit and vest against bullets: %d stopped, %d taken; want 3, 3", out.ArmorStopped, out.Taken)
+			}
+			want := "the Space Suit does not protect against bullets, the Flak Vest stops 3"
+			if !strings.Contains(out.Explanation, want) {
+				t.Errorf("explanation %q lacks %q", out.Explanation, want)
+			}
+			// A knife is no bullet: both count, 1 + 3.
+			in.Weapon = mustWeapon(t, ed, "knife")
+			out, err = ResolveAttack(in, NewGivenFaces([]int{1, 3, 6}), NewGivenFaces([]int{6}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if out.ArmorStopped != min(4, out.BeforeArmor) {
+				t.Errorf("space suit and vest against a knife: %d stopped of %d; want 4", out.ArmorStopped, out.BeforeArmor)
+			}
+		})
+	}
+	// 2010's Flak Vest is 3/0: two layers of protection, no restriction.
+	vest := *mustArmor(t, Edition2010, "flak vest")
+	if p, r := WornArmor([]Armor{vest, *mustArmor(t, Edition2010, "landing suit")}); p != 6 || r != vest.Restriction+mustArmor(t, Edition2010, "landing suit").Restriction {
+		t.Errorf("2010 WornArmor = %d/%d", p, r)
+	}
 }

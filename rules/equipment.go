@@ -294,6 +294,47 @@ type Armor struct {
 	SpaceSuit bool
 }
 
+// ArmorNames names the armour worn, in the order put on: "Flak Vest", or
+// "Flak Vest and Space Suit".
+func ArmorNames(worn []Armor) string {
+	names := make([]string, len(worn))
+	for i, a := range worn {
+		names[i] = a.Name
+	}
+	return joinAnd(names)
+}
+
+// WornArmor totals the armour worn: "reduce the damage he suffers by the
+// cumulative rating of his armor"; "adjust a character's DX down by the
+// cumulative restriction of his armor". Protection counts every item (an
+// attack with bullets skips the (B) items: see ResolveAttack).
+func WornArmor(worn []Armor) (protection, restriction int) {
+	for _, a := range worn {
+		protection += a.Protection
+		restriction += a.Restriction
+	}
+	return protection, restriction
+}
+
+// joinAnd writes "a", "a and b", "a, b and c".
+func joinAnd(items []string) string {
+	switch len(items) {
+	case 0:
+		return ""
+	case 1:
+		return items[0]
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
+}
+
+// agree picks the verb for one thing or many.
+func agree(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
 // String returns the armour's Label.
 func (a Armor) String() string { return a.Label }
 

@@ -18,11 +18,19 @@ func newEquipCmd(a *app) *cobra.Command {
 		Use:   "equip NAME weapon|armor ITEM [--off]",
 		Short: "Wield a weapon or wear armour from the edition's tables (heft is checked against ST)",
 		Long: `Wield a weapon or wear armour from the campaign edition's tables. A weapon's
-heft is the least ST that can use it. Armour's restriction lowers DX and MA.
---off takes the slot's item off.`,
+heft is the least ST that can use it; a new weapon replaces the one wielded.
+
+Armour is cumulative ("reduce the damage he suffers by the cumulative rating
+of his armor"; "adjust a character's DX down by the cumulative restriction"):
+each item is worn over what he already wears, its protection and restriction
+added. A (B) item does not count against bullets; the others still do.
+
+--off takes the weapon off, or the armour item named, or all his armour.`,
 		Example: `  ltscamp equip Ajax weapon handgun
   ltscamp equip Hector armor "flak vest"
-  ltscamp equip Hector armor --off`,
+  ltscamp equip Hector armor "landing suit"     # over the vest: 6/2
+  ltscamp equip Hector armor "flak vest" --off  # the vest only
+  ltscamp equip Hector armor --off              # all of it`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) < 2 || len(args) > 3 {
 				return usagef("equip takes NAME, weapon or armor, and the ITEM (or --off); see `ltscamp equip --help`")
@@ -34,8 +42,8 @@ heft is the least ST that can use it. Armour's restriction lowers DX and MA.
 			if len(args) == 3 {
 				item = args[2]
 			}
-			if off && item != "" {
-				return usagef("--off takes the slot's item off; leave out the ITEM")
+			if off && item != "" && !strings.HasPrefix(strings.ToLower(args[1]), "armo") {
+				return usagef("--off takes the weapon off; leave out the ITEM")
 			}
 			return a.withCampaign(func(s *campaign.Service) error {
 				sh, err := s.Equip(args[0], args[1], item, off)
@@ -47,7 +55,7 @@ heft is the least ST that can use it. Armour's restriction lowers DX and MA.
 			})
 		},
 	}
-	cmd.Flags().BoolVar(&off, "off", false, "take the slot's item off")
+	cmd.Flags().BoolVar(&off, "off", false, "take the weapon off, or the armour ITEM (all armour without one)")
 	return cmd
 }
 
