@@ -105,16 +105,16 @@ type Sheet struct {
 	// Armor is what he wears in all: the items' names, their protection
 	// and restriction added up ("the cumulative rating of his armor");
 	// nil for none. ArmorItems are the items, in the order put on.
-	Armor      *Armor           `json:"armor"`
-	ArmorItems []Armor          `json:"armor_items"`
-	Weapon     *Weapon          `json:"weapon"`
-	Skills     []Skill          `json:"skills"`
-	XP         XP               `json:"xp"`
-	Karma      int              `json:"karma"`
-	Wishes     int              `json:"wishes"`
-	Curses     int              `json:"curses"`
-	Damage     int              `json:"damage"`
-	Fatigue    int              `json:"fatigue"`
+	Armor      *Armor  `json:"armor"`
+	ArmorItems []Armor `json:"armor_items"`
+	Weapon     *Weapon `json:"weapon"`
+	Skills     []Skill `json:"skills"`
+	XP         XP      `json:"xp"`
+	Karma      int     `json:"karma"`
+	Wishes     int     `json:"wishes"`
+	Curses     int     `json:"curses"`
+	Damage     int     `json:"damage"`
+	Fatigue    int     `json:"fatigue"`
 	// DeathCause says how he died, when Status is dead.
 	DeathCause string `json:"death_cause,omitempty"`
 	// ExpiringKarma is the part of Karma that expires when the day ends
