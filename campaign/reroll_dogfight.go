@@ -19,9 +19,6 @@ func (s *Service) rerollDogfight(req RerollRequest, orig events.Event) (RerollRe
 	if err != nil {
 		return out, err
 	}
-	if req.DamageFaces != nil {
-		return out, rules.Errorf(rules.CodeInvalid, "--damage-dice is for a re-rolled attack; a shot's weapon dice are re-rolled with --which damage --dice")
-	}
 	if len(req.To) > 0 {
 		return out, rules.Errorf(rules.CodeInvalid, "--to names a story's recipients; seq %d is a %s", orig.Seq, orig.Type)
 	}
@@ -54,6 +51,9 @@ func (s *Service) rerollDogfight(req RerollRequest, orig events.Event) (RerollRe
 func (d *decision) rerollManeuver(ed rules.Edition, orig events.Event, p *events.DogfightManeuvered, req RerollRequest, out *RerollResult) error {
 	if p.Contest == nil {
 		return rules.Errorf(rules.CodeRule, "the maneuver at seq %d was unopposed: no dice were rolled", orig.Seq)
+	}
+	if req.DamageFaces != nil {
+		return rules.Errorf(rules.CodeInvalid, "--damage-dice: a maneuver rolls no damage")
 	}
 	r, err := d.rosterState()
 	if err != nil {
@@ -168,11 +168,16 @@ func (d *decision) refire(ed rules.Edition, df *projections.Dogfight, orig event
 		sh.inflict = h.Inflicted
 	}
 	if which == "hit" {
-		sh.faces = req.Faces
-		if p.Damage != nil {
+		// A shot that now hits rolls the weapon dice given, or the first
+		// shot's, or the program's.
+		sh.faces, sh.dmgFaces = req.Faces, req.DamageFaces
+		if sh.dmgFaces == nil && p.Damage != nil {
 			sh.dmgFaces = p.Damage.Faces
 		}
 	} else {
+		if req.DamageFaces != nil {
+			return rules.Errorf(rules.CodeInvalid, "--which damage: give the new weapon dice with --dice")
+		}
 		sh.faces, sh.dmgFaces = p.Check.Faces, req.Faces
 	}
 	var fr FireResult

@@ -352,7 +352,7 @@ karma and all. In edition 2010 a wish may stand in for the karma point (--wish).
 	cmd.Flags().StringVar(&dice, "dice", "", "faces of physical dice for the re-roll")
 	cmd.Flags().StringVar(&which, "which", "", "an attack's set of dice: hit (default), damage or dodge")
 	cmd.Flags().StringSliceVar(&to, "to", nil, "a re-rolled story's recipients, one name a karma point (as karma storytell --to)")
-	cmd.Flags().StringVar(&damageDice, "damage-dice", "", "damage dice for a re-rolled hit or dodge that now lands")
+	cmd.Flags().StringVar(&damageDice, "damage-dice", "", "damage dice for a re-rolled hit or dodge that now lands (a shot's weapon dice)")
 	cmd.Flags().BoolVar(&useWish, "wish", false, "spend a wish instead of karma (edition 2010)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the recorded events as JSON")
 	return cmd
