@@ -59,6 +59,21 @@ type history struct {
 	rv       projections.Reverts
 	commands map[string][]events.Event
 	order    []string // command IDs by first seq
+	// seqs maps event IDs to seqs, built when a summary first names one.
+	seqs map[string]int64
+}
+
+// seqOf returns the seq of the event with the given ID, for summaries
+// that name an event ("a reroll of seq 14").
+func (h *history) seqOf(id string) (int64, bool) {
+	if h.seqs == nil {
+		h.seqs = make(map[string]int64, len(h.log))
+		for _, e := range h.log {
+			h.seqs[e.ID] = e.Seq
+		}
+	}
+	seq, ok := h.seqs[id]
+	return seq, ok
 }
 
 func (s *Service) history() (*history, error) {
@@ -102,7 +117,7 @@ func (h *history) isUndoRedo(id string) bool {
 func (h *history) info(id, problem string) CommandInfo {
 	evs := h.commands[id]
 	first, last := evs[0], evs[len(evs)-1]
-	summary := projections.Describe(first, nil)
+	summary := projections.Describe(first, h.seqOf)
 	if len(evs) > 1 {
 		summary += fmt.Sprintf(" (+%s)", projections.Count(len(evs)-1, "more event", "more events"))
 	}
