@@ -62,6 +62,9 @@ type SheetDoc struct {
 type PartyDoc struct {
 	Trace  Trace
 	Sheets []projections.Sheet
+	// Foes are the foes on the roster while an encounter is under way
+	// (none otherwise): whom the party faces.
+	Foes []projections.Sheet
 }
 
 // ShipDoc is one star craft's record.

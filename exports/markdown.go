@@ -361,6 +361,12 @@ func mdCode(v any) string {
 // and how he died.
 func mdStatus(s projections.Sheet) string {
 	line := fmt.Sprintf("Edition %s, status: **%s**", mdEscape(s.Edition), mdEscape(s.Status))
+	if s.Foe {
+		line = fmt.Sprintf("Foe, edition %s, status: **%s**", mdEscape(s.Edition), mdEscape(s.Status))
+		if s.Removed {
+			line += ", off the roster"
+		}
+	}
 	if s.Dead && s.DeathCause != "" {
 		line += " — " + mdEscape(s.DeathCause)
 	}

@@ -747,3 +747,41 @@ func TestMarkdownRenders(t *testing.T) {
 		}
 	}
 }
+
+// A foe's sheet says so and has no XP, karma, wishes or curses; armour worn
+// in layers lists each item and the total ("the cumulative rating of his
+// armor").
+func TestMarkdownFoeInLayers(t *testing.T) {
+	d := testSheetDoc()
+	d.Sheet.Foe = true
+	vest := projections.Armor{Item: "flak_vest", Name: "Flak Vest", Protection: 3, Restriction: 1}
+	suit := projections.Armor{Item: "space_suit", Name: "Space Suit", Protection: 1, Restriction: 1, NoBullets: true, SpaceSuit: true}
+	d.Sheet.ArmorItems = []projections.Armor{vest, suit}
+	d.Sheet.Armor = &projections.Armor{Item: "flak_vest+space_suit", Name: "Flak Vest and Space Suit", Protection: 4, Restriction: 2, SpaceSuit: true}
+	md := mdRender(t, d)
+	checkMarkdown(t, "foe sheet", md)
+	out := string(md)
+	for _, want := range []string{"Foe, edition 2021, status: **ok**.", "| Flak Vest | 3 | 1 | |", "| Space Suit | 1 | 1 | no protection from bullets; space suit |", "| worn together | 4 | 2 | cumulative |"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("foe sheet lacks %q:\n%s", want, out)
+		}
+	}
+	for _, absent := range []string{"Karma", "XP earned", "Wishes"} {
+		if strings.Contains(out, absent) {
+			t.Errorf("foe sheet shows %q:\n%s", absent, out)
+		}
+	}
+}
+
+// During an encounter a party document lists the foes the party faces.
+func TestMarkdownPartyFoes(t *testing.T) {
+	d := testPartyDoc()
+	foe := testSheet("Drone")
+	foe.Foe, foe.Armor = true, nil
+	d.Foes = []projections.Sheet{foe}
+	md := mdRender(t, d)
+	checkMarkdown(t, "party with foes", md)
+	if !strings.Contains(string(md), "| Drone | ok | 13 | 11 | 9 | 4 | 2 | Handgun |") {
+		t.Errorf("the party lacks its foe:\n%s", md)
+	}
+}

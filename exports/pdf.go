@@ -337,6 +337,9 @@ func (p *pdf) sheetPage(s projections.Sheet) {
 	} else {
 		status = "Status: ok"
 	}
+	if s.Foe {
+		status = "Foe · " + status
+	}
 	p.text(p.x0+nameW, y+1+lh(10), width-nameW, "B", 10, status, "R")
 	f.SetTextColor(0, 0, 0)
 	y += lh(24) + 1
@@ -394,16 +397,28 @@ func (p *pdf) sheetPage(s projections.Sheet) {
 		}
 	}
 	if a := s.Armor; a != nil {
-		armor = fmt.Sprintf("%s, protection %d, restriction %d", a.Name, a.Protection, a.Restriction)
-		if a.NoBullets {
-			armor += ", no protection from bullets"
+		armor = armorText(*a)
+	}
+	if len(s.ArmorItems) > 1 {
+		// Worn together: each item as its A/R and flags, then the total.
+		items := make([]string, len(s.ArmorItems))
+		for i, a := range s.ArmorItems {
+			var flags []string
+			if a.NoBullets {
+				flags = append(flags, "B")
+			}
+			if a.SpaceSuit {
+				flags = append(flags, "SS")
+				if a.Failed {
+					flags[len(flags)-1] = "SS failed"
+				}
+			}
+			items[i] = fmt.Sprintf("%s %d/%d", a.Name, a.Protection, a.Restriction)
+			if len(flags) > 0 {
+				items[i] += " (" + strings.Join(flags, ", ") + ")"
+			}
 		}
-		if a.SpaceSuit {
-			armor += ", space suit"
-		}
-		if a.Failed {
-			armor += " (failed)"
-		}
+		armor = fmt.Sprintf("%s = protection %d, restriction %d", strings.Join(items, " + "), s.Armor.Protection, s.Armor.Restriction)
 	}
 	p.text(p.x0, y, labelW, "B", 9.5, "Weapon", "L")
 	p.text(p.x0+labelW, y, width-labelW, "", 9.5, weapon, "L")
@@ -411,6 +426,13 @@ func (p *pdf) sheetPage(s projections.Sheet) {
 	p.text(p.x0, y, labelW, "B", 9.5, "Armour", "L")
 	p.text(p.x0+labelW, y, width-labelW, "", 9.5, armor, "L")
 	y += lh(9.5) + 4
+
+	if s.Foe {
+		// A foe has no XP, karma, wishes or curses.
+		y = p.heading(y, "Skills")
+		p.skills(y, s.Skills)
+		return
+	}
 
 	// Experience and fortune, side by side.
 	y = p.heading(y, "Experience and fortune")
@@ -436,6 +458,21 @@ func (p *pdf) sheetPage(s projections.Sheet) {
 	// Skills take the rest of the page.
 	y = p.heading(y, "Skills")
 	p.skills(y, s.Skills)
+}
+
+// armorText is an item of armour (or a sheet's total) in words.
+func armorText(a projections.Armor) string {
+	s := fmt.Sprintf("%s, protection %d, restriction %d", a.Name, a.Protection, a.Restriction)
+	if a.NoBullets {
+		s += ", no protection from bullets"
+	}
+	if a.SpaceSuit {
+		s += ", space suit"
+	}
+	if a.Failed {
+		s += " (failed)"
+	}
+	return s
 }
 
 // skills lays out a skill list from y in three columns, filled down
@@ -495,8 +532,26 @@ func (p *pdf) partySummary(d PartyDoc) {
 		rows = append(rows, []string{s.Name, s.Status, strconv.Itoa(s.Attributes.ST), strconv.Itoa(s.Attributes.DX), strconv.Itoa(s.Attributes.IQ),
 			strconv.Itoa(s.Damage), strconv.Itoa(s.Fatigue), strconv.Itoa(s.XP.Unspent), strconv.Itoa(s.Karma), strconv.Itoa(s.Wishes), strconv.Itoa(s.Curses)})
 	}
-	p.table(y, []string{"Name", "Status", "ST", "DX", "IQ", "Dmg", "Fat", "XP", "Karma", "Wishes", "Curses"},
+	y = p.table(y, []string{"Name", "Status", "ST", "DX", "IQ", "Dmg", "Fat", "XP", "Karma", "Wishes", "Curses"},
 		p.widths(30, 20, 7, 7, 7, 8, 8, 8, 10, 11, 11), []string{"L", "L", "R", "R", "R", "R", "R", "R", "R", "R", "R"}, rows, 9.5)
+	if len(d.Foes) == 0 {
+		return
+	}
+	y = p.heading(y+4, "Foes in the encounter")
+	rows = rows[:0]
+	for _, s := range d.Foes {
+		gear := []string{}
+		if s.Weapon != nil {
+			gear = append(gear, s.Weapon.Name)
+		}
+		if s.Armor != nil {
+			gear = append(gear, s.Armor.Name)
+		}
+		rows = append(rows, []string{s.Name, s.Status, strconv.Itoa(s.Attributes.ST), strconv.Itoa(s.Attributes.DX), strconv.Itoa(s.Attributes.IQ),
+			strconv.Itoa(s.Damage), strconv.Itoa(s.Fatigue), strings.Join(gear, ", ")})
+	}
+	p.table(y, []string{"Foe", "Status", "ST", "DX", "IQ", "Dmg", "Fat", "Gear"},
+		p.widths(30, 20, 7, 7, 7, 8, 8, 40), []string{"L", "L", "R", "R", "R", "R", "R", "L"}, rows, 9.5)
 }
 
 // shipPage is a star craft's record.

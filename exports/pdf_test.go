@@ -99,6 +99,25 @@ func TestPDFSheet(t *testing.T) {
 	}
 }
 
+// TestPDFFoeInLayers: a foe's sheet says so and has no experience or
+// fortune; armour worn together lists each item and the total.
+func TestPDFFoeInLayers(t *testing.T) {
+	d := testSheetDoc()
+	d.Sheet.Foe = true
+	d.Sheet.ArmorItems = []projections.Armor{{Item: "flak_vest", Name: "Flak Vest", Protection: 3, Restriction: 1}, {Item: "landing_suit", Name: "Landing Suit", Protection: 3, Restriction: 1, SpaceSuit: true}}
+	d.Sheet.Armor = &projections.Armor{Item: "flak_vest+landing_suit", Name: "Flak Vest and Landing Suit", Protection: 6, Restriction: 2, SpaceSuit: true}
+	pages, _, text := readPDF(t, renderPDF(t, d, PaperA4))
+	if pages != 1 {
+		t.Fatalf("%d pages", pages)
+	}
+	wantText(t, text, "Foe · Status: ok", "Flak Vest 3/1 + Landing Suit 3/1 (SS) = protection 6, restriction 2", "Skills")
+	for _, absent := range []string{"XP earned", "Karma", "Wishes"} {
+		if strings.Contains(text, absent) {
+			t.Errorf("a foe's PDF sheet shows %q", absent)
+		}
+	}
+}
+
 // TestPDFSheetAlwaysOnePage: a very long name and 25 skills still make one
 // page, and every skill is on it.
 func TestPDFSheetAlwaysOnePage(t *testing.T) {

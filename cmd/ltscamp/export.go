@@ -213,7 +213,14 @@ func exportDoc(s *campaign.Service, kind exports.Kind, name string, opts exportO
 		return exports.SheetDoc{Trace: t, Sheet: sh}, t, err
 	case exports.KindParty:
 		sheets, err := s.SheetsAsOf(at)
-		return exports.PartyDoc{Trace: t, Sheets: sheets}, t, err
+		if err != nil {
+			return nil, t, err
+		}
+		doc := exports.PartyDoc{Trace: t, Sheets: sheets}
+		if p.Campaign.InEncounter {
+			doc.Foes, err = s.FoeSheetsAsOf(at)
+		}
+		return doc, t, err
 	case exports.KindShip:
 		sh, err := s.Ship(name, at)
 		return exports.ShipDoc{Trace: t, Ship: sh}, t, err
