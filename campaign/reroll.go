@@ -100,6 +100,15 @@ func (s *Service) Reroll(req RerollRequest) (RerollResult, error) {
 	default:
 		return out, rules.Errorf(rules.CodeInvalid, "seq %d is a %s event, not a roll; `ltscamp log --type roll` lists the rolls, `ltscamp log --type attack` the attacks", orig.Seq, orig.Type)
 	}
+	if strings.HasPrefix(orig.Stream, events.FoeStreamPrefix) && orig.Type == events.TypeContestResolved {
+		// A contest is on each side's stream: the party member's copy is
+		// the one his karma re-rolls.
+		if mine, ok, err := s.partyCopy(orig); err != nil {
+			return out, err
+		} else if ok {
+			orig, out.Replaced = mine, mine
+		}
+	}
 	if strings.HasPrefix(orig.Stream, events.FoeStreamPrefix) {
 		return out, rules.Errorf(rules.CodeRule, "seq %d is a foe's roll; foes have no karma to re-roll with", orig.Seq)
 	}
@@ -162,6 +171,16 @@ func (s *Service) Reroll(req RerollRequest) (RerollResult, error) {
 	}
 	out.Events = res.Events
 	return out, nil
+}
+
+// partyCopy returns a contest's copy on the stream of its one party
+// member, when it has exactly one.
+func (s *Service) partyCopy(contest events.Event) (events.Event, bool, error) {
+	evs, err := s.store.Read(events.Query{CommandIDs: []string{contest.CommandID}, TypePrefix: events.TypeContestResolved, StreamPrefix: events.CharacterStreamPrefix})
+	if err != nil || len(evs) != 1 {
+		return events.Event{}, false, err
+	}
+	return evs[0], true, nil
 }
 
 // notRerolled refuses a second re-roll of the same roll: the re-roll is the
