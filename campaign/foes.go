@@ -226,23 +226,7 @@ func (s *Service) FoeSheets() ([]projections.Sheet, error) { return s.FoeSheetsA
 // FoeSheetsAsOf returns the foes' sheets as they were at a point of the
 // log (see SheetAsOf).
 func (s *Service) FoeSheetsAsOf(asOf string) ([]projections.Sheet, error) {
-	v, err := s.view(asOf)
-	if err != nil {
-		return nil, err
-	}
-	r, err := v.roster()
-	if err != nil {
-		return nil, err
-	}
-	out := make([]projections.Sheet, 0, len(r.Foes))
-	for _, m := range r.Foes {
-		c, _, err := s.loadCharacter(m, &v.rv, v.upTo)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, c.sheet)
-	}
-	return out, nil
+	return s.rosterSheets(asOf, func(r projections.Roster) []projections.Member { return r.Foes })
 }
 
 // FoeLine is a foe's quick stat line, as `foe add` reads it back.

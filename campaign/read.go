@@ -134,6 +134,12 @@ func (s *Service) Sheets() ([]projections.Sheet, error) { return s.SheetsAsOf(""
 // SheetsAsOf returns every party member's sheet as it was at a point of
 // the log (see SheetAsOf), in creation order.
 func (s *Service) SheetsAsOf(asOf string) ([]projections.Sheet, error) {
+	return s.rosterSheets(asOf, func(r projections.Roster) []projections.Member { return r.Members })
+}
+
+// rosterSheets folds, as of a point of the log, the sheets of the roster's
+// members that pick chooses (the party, or the foes).
+func (s *Service) rosterSheets(asOf string, pick func(projections.Roster) []projections.Member) ([]projections.Sheet, error) {
 	v, err := s.view(asOf)
 	if err != nil {
 		return nil, err
@@ -142,8 +148,9 @@ func (s *Service) SheetsAsOf(asOf string) ([]projections.Sheet, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := make([]projections.Sheet, 0, len(r.Members))
-	for _, m := range r.Members {
+	ms := pick(r)
+	out := make([]projections.Sheet, 0, len(ms))
+	for _, m := range ms {
 		c, _, err := s.loadCharacter(m, &v.rv, v.upTo)
 		if err != nil {
 			return nil, err

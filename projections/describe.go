@@ -28,25 +28,9 @@ func Describe(e events.Event, seqOf func(id string) (int64, bool)) string {
 	case *events.CampaignCreated:
 		return fmt.Sprintf("campaign %q created, edition %s", p.Name, p.Edition)
 	case *events.CharacterCreated:
-		skills := make([]string, 0, len(p.Skills))
-		for _, s := range p.Skills {
-			skills = append(skills, fmt.Sprintf("%s %d", s.Name, s.Level))
-		}
-		sk := ""
-		if len(skills) > 0 {
-			sk = ", " + strings.Join(skills, ", ")
-		}
-		return fmt.Sprintf("%s created: ST%d DX%d IQ%d%s", p.Name, p.Attributes.ST, p.Attributes.DX, p.Attributes.IQ, sk)
+		return fmt.Sprintf("%s created: %s", p.Name, statLine(p.Attributes, p.Skills))
 	case *events.FoeAdded:
-		skills := make([]string, 0, len(p.Skills))
-		for _, s := range p.Skills {
-			skills = append(skills, fmt.Sprintf("%s %d", s.Name, s.Level))
-		}
-		sk := ""
-		if len(skills) > 0 {
-			sk = ", " + strings.Join(skills, ", ")
-		}
-		return fmt.Sprintf("foe %s added: ST%d DX%d IQ%d%s", p.Name, p.Attributes.ST, p.Attributes.DX, p.Attributes.IQ, sk)
+		return fmt.Sprintf("foe %s added: %s", p.Name, statLine(p.Attributes, p.Skills))
 	case *events.FoeRemoved:
 		return "taken off the roster" + because(p.Reason)
 	case *events.ShipHitWithdrawn:
@@ -142,6 +126,15 @@ func Describe(e events.Event, seqOf func(id string) (int64, bool)) string {
 		return d
 	}
 	return e.Type
+}
+
+// statLine is "ST12 DX11 IQ9, Medic 2, Unarmed 2".
+func statLine(a events.Attributes, skills []events.SkillLevel) string {
+	s := fmt.Sprintf("ST%d DX%d IQ%d", a.ST, a.DX, a.IQ)
+	for _, sk := range skills {
+		s += fmt.Sprintf(", %s %d", sk.Name, sk.Level)
+	}
+	return s
 }
 
 // describeLifecycle summarises the game-time and lifecycle events.
