@@ -17,8 +17,10 @@ type NewFoe struct {
 	Attributes rules.Attributes
 	// Skills are written "Name:Level".
 	Skills []string
-	// Weapon and Armor name items of the edition's tables ("" for none).
-	Weapon, Armor string
+	// Weapon names an item of the edition's table ("" for none), and
+	// Armor the armour he wears, in layers.
+	Weapon string
+	Armor  []string
 }
 
 // ParseFoeLine reads a quick stat line, "Pirate:ST12,DX11,IQ9": a name,
@@ -146,8 +148,8 @@ func (d *decision) addFoe(nf NewFoe) (*character, error) {
 			return nil, err
 		}
 	}
-	if strings.TrimSpace(nf.Armor) != "" {
-		if err := d.equip(camp.Edition, c, SlotArmor, nf.Armor); err != nil {
+	for _, a := range nf.Armor {
+		if err := d.equip(camp.Edition, c, SlotArmor, a); err != nil {
 			return nil, err
 		}
 	}

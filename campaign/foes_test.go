@@ -54,7 +54,7 @@ func foeCampaign(t *testing.T) *Service {
 	if _, err := s.AddFoe(NewFoe{Name: "Drone", Attributes: rules.Attributes{ST: 10, DX: 11, IQ: 8}, Weapon: "handgun"}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.AddFoe(NewFoe{Name: "Pirate", Attributes: rules.Attributes{ST: 12, DX: 11, IQ: 9}, Armor: "flak vest"}); err != nil {
+	if _, err := s.AddFoe(NewFoe{Name: "Pirate", Attributes: rules.Attributes{ST: 12, DX: 11, IQ: 9}, Armor: []string{"flak vest"}}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.AdventureStart("Derelict"); err != nil {

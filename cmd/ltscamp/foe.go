@@ -34,7 +34,8 @@ have no XP, karma, wishes or curses. A foe's name may not be a character's.`,
 func newFoeAddCmd(a *app) *cobra.Command {
 	var st, dx, iq int
 	var skills []string
-	var weapon, armor string
+	var weapon string
+	var armor []string
 	cmd := &cobra.Command{
 		Use:   "add NAME --st N --dx N --iq N | add Name:ST12,DX11,IQ9",
 		Short: "Add a foe with his attributes, skills, weapon and armour",
@@ -86,7 +87,7 @@ edition's tables (see ltscamp rules skills|weapons|armor).`,
 	f.IntVar(&iq, "iq", 0, "intelligence (1 to 99)")
 	f.StringArrayVar(&skills, "skill", nil, "a skill as Name:Level (repeatable), e.g. Gunner:2")
 	f.StringVar(&weapon, "weapon", "", "the weapon he wields, from the edition's table")
-	f.StringVar(&armor, "armor", "", "the armour he wears, from the edition's table")
+	f.StringArrayVar(&armor, "armor", nil, "armour he wears, from the edition's table (repeat it for layers)")
 	return cmd
 }
 
