@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
 )
@@ -41,8 +42,28 @@ func TestScripts(t *testing.T) {
 			"jsonfield": cmdJSONField,
 			"ndjson":    cmdNDJSON,
 			"jsonvar":   cmdJSONVar,
+			"nostall":   cmdNoStall,
 		},
 	})
+}
+
+// cmdNoStall runs a command, as exec does, and fails if it took as long
+// as a terminal query's timeout: nostall script -q -c 'ltscamp sheet Ajax'
+// /dev/null runs ltscamp on a pty that never answers, where a query for
+// the background colour would wait its 5 s out. The bound is far above a
+// command's real time and far below the wait, so it is not a timing test:
+// it tells waiting from not waiting.
+func cmdNoStall(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) == 0 {
+		ts.Fatalf("usage: nostall COMMAND [ARGS...]")
+	}
+	start := time.Now()
+	if err := ts.Exec(args[0], args[1:]...); err != nil {
+		ts.Fatalf("%s: %v", strings.Join(args, " "), err)
+	}
+	if took := time.Since(start); took >= 3*time.Second {
+		ts.Fatalf("%s took %v: it waited for a terminal that never answers", strings.Join(args, " "), took.Round(time.Millisecond))
+	}
 }
 
 // cmdJSONField checks a value in a JSON file: jsonfield FILE PATH WANT, where

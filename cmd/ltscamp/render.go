@@ -6,33 +6,34 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/charmbracelet/lipgloss"
-	"github.com/charmbracelet/lipgloss/table"
+	"charm.land/lipgloss/v2"
+	"charm.land/lipgloss/v2/table"
+	"github.com/charmbracelet/colorprofile"
+
 	"github.com/ltscamp/ltscamp/exports"
-	"github.com/muesli/termenv"
 )
 
 // printer writes human output: lipgloss tables on a terminal, plain
-// aligned text when piped, no colour when NO_COLOR is set.
+// aligned text when piped, no colour when NO_COLOR is set. Nothing here
+// asks the terminal anything (Lip Gloss v2 renders without queries), so a
+// terminal that never answers cannot stall a command.
 type printer struct {
 	w      io.Writer
 	errw   io.Writer
 	styled bool
 	width  int
-	r      *lipgloss.Renderer
 }
 
 func newPrinter(env *Env) *printer {
 	p := &printer{w: env.Stdout, errw: env.Stderr, styled: env.StdoutTTY, width: env.Width}
-	p.r = lipgloss.NewRenderer(env.Stdout)
-	// Say the background is dark rather than let lipgloss ask the terminal
-	// (an OSC 11 query), which stalls on terminals that never answer.
-	p.r.SetHasDarkBackground(true)
-	// lipgloss's table draws some parts with the default renderer: make it
-	// this one, so nothing else queries the terminal either.
-	lipgloss.SetDefaultRenderer(p.r)
-	if !p.styled || env.Getenv("NO_COLOR") != "" {
-		p.r.SetColorProfile(termenv.Ascii)
+	if p.styled {
+		// Styles render full ANSI; the writer brings them down to the
+		// basic colours, or to none under NO_COLOR.
+		profile := colorprofile.ANSI
+		if env.Getenv("NO_COLOR") != "" {
+			profile = colorprofile.Ascii
+		}
+		p.w = &colorprofile.Writer{Forward: env.Stdout, Profile: profile}
 	}
 	return p
 }
@@ -49,16 +50,22 @@ func (p *printer) json(v any) error {
 
 // heading renders a bold title.
 func (p *printer) heading(s string) string {
-	return p.r.NewStyle().Bold(true).Render(s)
+	if !p.styled {
+		return s
+	}
+	return lipgloss.NewStyle().Bold(true).Render(s)
 }
 
 // good and bad colour an outcome word.
-func (p *printer) good(s string) string {
-	return p.r.NewStyle().Foreground(lipgloss.Color("2")).Bold(true).Render(s)
-}
+func (p *printer) good(s string) string { return p.colour(s, "2") }
 
-func (p *printer) bad(s string) string {
-	return p.r.NewStyle().Foreground(lipgloss.Color("1")).Bold(true).Render(s)
+func (p *printer) bad(s string) string { return p.colour(s, "1") }
+
+func (p *printer) colour(s, c string) string {
+	if !p.styled {
+		return s
+	}
+	return lipgloss.NewStyle().Foreground(lipgloss.Color(c)).Bold(true).Render(s)
 }
 
 // table writes rows under headers: a bordered lipgloss table on a terminal,
@@ -75,11 +82,11 @@ func (p *printer) table(headers []string, rows [][]string) {
 		tw.Flush()
 		return
 	}
-	head := p.r.NewStyle().Bold(true).Padding(0, 1)
-	cell := p.r.NewStyle().Padding(0, 1)
+	head := lipgloss.NewStyle().Bold(true).Padding(0, 1)
+	cell := lipgloss.NewStyle().Padding(0, 1)
 	t := table.New().
 		Border(lipgloss.RoundedBorder()).
-		BorderStyle(p.r.NewStyle().Foreground(lipgloss.Color("8"))).
+		BorderStyle(lipgloss.NewStyle().Foreground(lipgloss.Color("8"))).
 		Headers(headers...).
 		Rows(rows...).
 		StyleFunc(func(row, col int) lipgloss.Style {
