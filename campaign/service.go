@@ -546,3 +546,6 @@ func (s *Service) foldStream(stream string, rv *projections.Reverts, upTo int64,
 	}
 	return version, nil
 }
+
+// SchemaVersion is the campaign-file schema this program writes.
+func SchemaVersion() int64 { return sqlitestore.SchemaVersion() }

@@ -19,7 +19,6 @@ func newAuditCmd(a *app) *cobra.Command {
 		Short: "Audit a character's XP, row by row, against the rules",
 		Example: `  ltscamp audit xp Ajax
   ltscamp audit xp Ajax --json | jq .unspent`,
-		Args: groupArgs("audit", "xp (audit xp NAME is the audit there is)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return usagef("audit what? `ltscamp audit xp NAME` audits a character's XP")
 		},

@@ -92,7 +92,6 @@ func newImportCmd(a *app) *cobra.Command {
 		Example: `  ltscamp --db restored.ltscamp import log campaign.ndjson
   ltscamp import roster party.csv
   ltscamp import roster party.yaml --dry-run`,
-		Args: groupArgs("import", "log or roster"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return usagef("import what? `import log FILE` restores a backup, `import roster FILE` brings a party in")
 		},

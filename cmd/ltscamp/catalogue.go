@@ -66,7 +66,6 @@ The edition is --edition, else the campaign's (--db), else the default.`,
   ltscamp rules weapons --edition 2010
   ltscamp rules armor --json | jq '.[].name'
   ltscamp rules equipment`,
-		Args: groupArgs("rules", "skills, weapons, armor or equipment"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return usagef("list what? choose skills, weapons, armor or equipment; see `ltscamp rules --help`")
 		},

@@ -55,7 +55,6 @@ event id, a time or day:N, as sheet --as-of does.`,
   ltscamp export audit Ajax -o ajax-xp.md
   ltscamp export sheet Ajax --template index-card.md.tmpl -o ajax.md
   ltscamp export log -o campaign.ndjson`,
-		Args: groupArgs("export", "sheet, party, ship, timeline, audit or log"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return usagef("export what? choose sheet NAME, party, ship NAME, timeline, audit NAME or log; see `ltscamp export --help`")
 		},

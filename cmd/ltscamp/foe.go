@@ -25,7 +25,6 @@ have no XP, karma, wishes or curses. A foe's name may not be a character's.`,
   ltscamp foe add "Pirate:ST12,DX11,IQ9" --skill Knife:1 --weapon Knife
   ltscamp attack Drone Kira --dice 3,3,4 --damage-dice 5,2
   ltscamp foe list`,
-		Args: groupArgs("foe", "add, list, show or remove"),
 	}
 	cmd.AddCommand(newFoeAddCmd(a), newFoeListCmd(a), newFoeShowCmd(a), newFoeRemoveCmd(a))
 	return cmd

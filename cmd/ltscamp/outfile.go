@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/spf13/cobra"
 
 	"github.com/ltscamp/ltscamp/rules"
 )
@@ -31,17 +30,6 @@ func (a *app) openInput(cmd, file string) (io.ReadCloser, error) {
 		return nil, usagef("%s: %v", cmd, err)
 	}
 	return f, nil
-}
-
-// groupArgs refuses arguments to a command group itself: a typo of a
-// subcommand must fail, not print help and succeed.
-func groupArgs(group, choices string) func(cmd *cobra.Command, args []string) error {
-	return func(cmd *cobra.Command, args []string) error {
-		if len(args) > 0 {
-			return usagef("unknown %s %q: choose %s; see `ltscamp %s --help`", group, args[0], choices, group)
-		}
-		return nil
-	}
 }
 
 // checkOutput refuses, before any work is done, to write over an existing

@@ -140,7 +140,11 @@ audited back to the command that made it.`,
 		newBackupCmd(a),
 		newRulesCmd(a),
 		newDemoCmd(a),
+		newVersionCmd(a),
 	)
+	root.Version = buildVersion().String()
+	root.SetVersionTemplate("{{.Version}}\n")
+	organize(root)
 	return root
 }
 

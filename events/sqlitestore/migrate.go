@@ -140,3 +140,14 @@ func checkNotNewer(ctx context.Context, q querier, dbPath string, known []migrat
 	}
 	return nil
 }
+
+// SchemaVersion is the newest schema this program writes: the version of
+// its last embedded migration (0 if they cannot be read, which the tests
+// rule out).
+func SchemaVersion() int64 {
+	ms, err := loadMigrations()
+	if err != nil || len(ms) == 0 {
+		return 0
+	}
+	return ms[len(ms)-1].version
+}
