@@ -145,6 +145,7 @@ audited back to the command that made it.`,
 	root.Version = buildVersion().String()
 	root.SetVersionTemplate("{{.Version}}\n")
 	organize(root)
+	a.completeCommands(root)
 	return root
 }
 
