@@ -43,7 +43,13 @@ type Service struct {
 	actor   string
 	entropy *ulid.MonotonicEntropy
 	roller  rules.Roller
+	// appended are the events this service's commands appended, in order.
+	appended []events.Event
 }
+
+// Appended returns the events the commands run through this service have
+// appended, in order: what `--json` on a write prints.
+func (s *Service) Appended() []events.Event { return s.appended }
 
 // maxAttempts bounds the retries of a command whose streams moved on while
 // it was being decided.
@@ -271,6 +277,7 @@ func (s *Service) execute(decide func(d *decision) error) (events.AppendResult, 
 		cmd := events.Command{ID: s.newID(), Actor: s.actor, RecordedAt: s.now().UTC(), Expected: d.expected, Events: d.pending}
 		res, err := s.store.Append(cmd)
 		if err == nil {
+			s.appended = append(s.appended, res.Events...)
 			return res, nil
 		}
 		if !errors.Is(err, events.ErrConcurrency) {

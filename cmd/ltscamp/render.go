@@ -27,15 +27,28 @@ type printer struct {
 func newPrinter(env *Env) *printer {
 	p := &printer{w: env.Stdout, errw: env.Stderr, styled: env.StdoutTTY, width: env.Width}
 	if p.styled {
-		// Styles render full ANSI; the writer brings them down to the
-		// basic colours, or to none under NO_COLOR.
-		profile := colorprofile.ANSI
-		if env.Getenv("NO_COLOR") != "" {
-			profile = colorprofile.Ascii
-		}
-		p.w = &colorprofile.Writer{Forward: env.Stdout, Profile: profile}
+		p.w = styledWriter(env.Stdout, env)
 	}
 	return p
+}
+
+// styledWriter brings styles (rendered in full ANSI) down to the basic
+// colours on a terminal, or to none under NO_COLOR.
+func styledWriter(w io.Writer, env *Env) io.Writer {
+	profile := colorprofile.ANSI
+	if env.Getenv("NO_COLOR") != "" {
+		profile = colorprofile.Ascii
+	}
+	return &colorprofile.Writer{Forward: w, Profile: profile}
+}
+
+// toStatus sends what the printer writes to standard error: a write
+// command's report, styled when standard error is a terminal.
+func (p *printer) toStatus(env *Env) {
+	p.w, p.styled = env.Stderr, env.StderrTTY
+	if p.styled {
+		p.w = styledWriter(env.Stderr, env)
+	}
 }
 
 func (p *printer) printf(format string, a ...any) { fmt.Fprintf(p.w, format, a...) }

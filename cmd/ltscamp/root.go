@@ -28,6 +28,7 @@ type Env struct {
 	Now       func() time.Time
 	StdinTTY  bool
 	StdoutTTY bool
+	StderrTTY bool
 	// Width is the terminal's width in columns, 0 when not a terminal.
 	Width int
 }
@@ -39,6 +40,9 @@ type app struct {
 	actor   string
 	noInput bool
 	out     *printer
+	// printEvents is set for a write command run with the generic --json:
+	// the events it appended are printed on standard output.
+	printEvents bool
 }
 
 // Main runs one ltscamp invocation and returns its exit status.
@@ -88,6 +92,7 @@ audited back to the command that made it.`,
 				a.actor = defaultActor(a.env)
 			}
 			a.out = newPrinter(a.env)
+			a.writeOutput(cmd)
 			return nil
 		},
 	}
@@ -146,6 +151,7 @@ audited back to the command that made it.`,
 	root.Version = buildVersion().String()
 	root.SetVersionTemplate("{{.Version}}\n")
 	organize(root)
+	markWrites(root)
 	a.completeCommands(root)
 	return root
 }
@@ -179,6 +185,9 @@ func (a *app) withCampaign(f func(s *campaign.Service) error) error {
 		return err
 	}
 	err = f(s)
+	if err == nil && a.printEvents {
+		err = a.printAppended(s)
+	}
 	if cerr := s.Close(); cerr != nil && err == nil {
 		err = cerr
 	}

@@ -1,0 +1,106 @@
+package main
+
+import (
+	"io"
+
+	"github.com/spf13/cobra"
+
+	"github.com/ltscamp/ltscamp/campaign"
+)
+
+// writeCommands are the commands that append to the log, by path below the
+// root. What they did is a report, not data: it goes to standard error, so
+// that standard output carries only what --json asks for. ownJSON marks
+// those whose --json prints a document of their own (a roll, an attack);
+// the others print the events they appended, with their seqs.
+var writeCommands = map[string]struct{ ownJSON bool }{
+	"init": {}, "char new": {}, "foe add": {}, "foe remove": {},
+	"roll": {ownJSON: true}, "contest": {ownJSON: true}, "reroll": {ownJSON: true}, "attack": {ownJSON: true},
+	"note": {ownJSON: true}, "import roster": {ownJSON: true}, "ship hit": {ownJSON: true},
+	"karma grant": {}, "karma storytell": {}, "karma to-xp": {}, "wish grant": {}, "wish use": {},
+	"curse add": {}, "curse lift": {}, "xp award": {}, "xp plotword": {}, "xp spend": {},
+	"adventure start": {}, "adventure end": {}, "day next": {}, "encounter start": {}, "encounter end": {},
+	"sleep": {}, "rest": {}, "equip": {}, "damage": {}, "heal": {},
+	"ship new": {}, "ship crew": {}, "ship repair": {}, "ship fire": {},
+	"dogfight start": {}, "dogfight maneuver": {}, "dogfight exit": {}, "dogfight end": {},
+	"undo": {}, "redo": {}, "import log": {},
+}
+
+// markWrites gives every write command --quiet, and --json where it has
+// none of its own.
+func markWrites(root *cobra.Command) {
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		if w, ok := writeCommands[commandPath(root, c)]; ok {
+			if c.Annotations == nil {
+				c.Annotations = map[string]string{}
+			}
+			c.Annotations["write"] = "events"
+			if w.ownJSON {
+				c.Annotations["write"] = "own"
+			} else if c.Flags().Lookup("json") == nil {
+				c.Flags().Bool("json", false, "print the events appended, with their seqs, as JSON on standard output")
+			}
+			if c.Flags().Lookup("quiet") == nil {
+				c.Flags().BoolP("quiet", "q", false, "print nothing but errors (and what --json asks for)")
+			}
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(root)
+}
+
+// commandPath is a command's path below the root: "xp spend".
+func commandPath(root, c *cobra.Command) string {
+	if c == root {
+		return ""
+	}
+	p := c.Name()
+	for parent := c.Parent(); parent != nil && parent != root; parent = parent.Parent() {
+		p = parent.Name() + " " + p
+	}
+	return p
+}
+
+// writeOutput points a write command's report at standard error, or at
+// nothing with --quiet, and notes a generic --json.
+func (a *app) writeOutput(cmd *cobra.Command) {
+	kind := cmd.Annotations["write"]
+	if kind == "" {
+		return
+	}
+	quiet, _ := cmd.Flags().GetBool("quiet")
+	asJSON, _ := cmd.Flags().GetBool("json")
+	switch {
+	case asJSON && kind == "own":
+		// The command prints its own document on standard output.
+		if quiet {
+			a.out.errw = io.Discard
+		}
+		return
+	case asJSON:
+		a.printEvents = true
+		a.out.w = io.Discard
+	case quiet:
+		a.out.w = io.Discard
+	default:
+		a.out.toStatus(a.env)
+	}
+	if quiet {
+		a.out.errw = io.Discard
+	}
+}
+
+// printAppended prints the events the command appended as a JSON array,
+// each as `log --json` shows it.
+func (a *app) printAppended(s *campaign.Service) error {
+	evs := s.Appended()
+	out := make([]logEvent, len(evs))
+	for i, e := range evs {
+		out[i] = eventJSON(e)
+	}
+	p := newPrinter(a.env)
+	return p.json(out)
+}
