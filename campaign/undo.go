@@ -183,7 +183,7 @@ func listCommands(cs []CommandInfo) string {
 // Cascade reverts those too, in the same event. Undoing an undo is a redo.
 func (s *Service) Undo(req UndoRequest) (UndoResult, error) {
 	return s.onHistory(func(d *decision, h *history, out *UndoResult) error {
-		target, err := h.undoTarget(req.Target)
+		target, err := h.undoTarget(req.Target, s.actor)
 		if err != nil {
 			return err
 		}
@@ -227,12 +227,28 @@ func (s *Service) onHistory(decide func(d *decision, h *history, out *UndoResult
 	return out, nil
 }
 
+// UndoTarget names the command an undo would take back, without taking it
+// back: the one ref names, or the actor's own latest command in effect.
+func (s *Service) UndoTarget(ref string) (CommandInfo, error) {
+	h, err := s.history()
+	if err != nil {
+		return CommandInfo{}, err
+	}
+	target, err := h.undoTarget(ref, s.actor)
+	if err != nil {
+		return CommandInfo{}, err
+	}
+	return h.info(target, ""), nil
+}
+
 // undoTarget picks the command to undo: the named one, or the latest
-// command in effect that is not itself an undo or a redo.
-func (h *history) undoTarget(ref string) (string, error) {
+// command in effect that actor recorded and that is not itself an undo or
+// a redo. Another actor's command is undone only when it is named.
+func (h *history) undoTarget(ref, actor string) (string, error) {
 	if strings.TrimSpace(ref) != "" {
 		return h.resolve(ref)
 	}
+	var others *CommandInfo
 	for i := len(h.order) - 1; i >= 0; i-- {
 		id := h.order[i]
 		if h.isUndoRedo(id) {
@@ -244,7 +260,17 @@ func (h *history) undoTarget(ref string) (string, error) {
 		if h.commands[id][0].Type == events.TypeCampaignCreated {
 			break
 		}
+		if h.commands[id][0].Actor != actor {
+			if others == nil {
+				c := h.info(id, "")
+				others = &c
+			}
+			continue
+		}
 		return id, nil
+	}
+	if others != nil {
+		return "", rules.Errorf(rules.CodeNotFound, "nothing of %s's to undo; the latest command in effect is %s's, seq %d (%s): name it to undo it, `ltscamp undo %d`", actor, others.Actor, others.FirstSeq, others.Summary, others.FirstSeq)
 	}
 	return "", rules.Errorf(rules.CodeNotFound, "nothing to undo: no command is in effect but the campaign's creation")
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -10,6 +11,7 @@ import (
 
 func newUndoCmd(a *app) *cobra.Command {
 	var req campaign.UndoRequest
+	var yes bool
 	cmd := &cobra.Command{
 		Use:   "undo [COMMAND-ID|SEQ] [--reason TEXT] [--cascade]",
 		Short: "Take a command back by appending command.reverted; nothing is deleted",
@@ -17,8 +19,11 @@ func newUndoCmd(a *app) *cobra.Command {
 (all of its events, on every stream it touched); sheets and ledgers then fold
 as if those events were absent, and the log keeps them, marked.
 
-Without an argument, undo takes back the latest command still in effect.
-COMMAND-ID may also be a seq or an event id of the command.
+Without an argument, undo takes back your own latest command still in effect
+(--actor, $LTSCAMP_ACTOR, else your user name); another actor's command is
+taken back only when it is named. A bare undo says which command it will take
+back, and on a terminal asks first (--yes does not ask). COMMAND-ID may also be
+a seq or an event id of the command.
 
 An undo that would leave a later command invalid — an XP spend that would
 overdraw, a karma re-roll whose karma came from the undone grant, a re-roll of
@@ -40,6 +45,22 @@ Undoing an undo is a redo; undoing a redo reverts its commands again.`,
 				req.Target = args[0]
 			}
 			return a.withCampaign(func(s *campaign.Service) error {
+				if req.Target == "" {
+					// Name the command first, and take back exactly it.
+					c, err := s.UndoTarget("")
+					if err != nil {
+						return err
+					}
+					ok, err := a.confirm(yes, fmt.Sprintf("Undo seq %d, by %s: %s?", c.FirstSeq, c.Actor, c.Summary))
+					if err != nil {
+						return err
+					}
+					if !ok {
+						a.out.note("nothing undone")
+						return nil
+					}
+					req.Target = c.ID
+				}
 				res, err := s.Undo(req)
 				if err != nil {
 					return err
@@ -51,6 +72,7 @@ Undoing an undo is a redo; undoing a redo reverts its commands again.`,
 	}
 	cmd.Flags().StringVar(&req.Reason, "reason", "", "why, recorded with the undo")
 	cmd.Flags().BoolVar(&req.Cascade, "cascade", false, "also revert the later commands that depend on it, in the same event")
+	cmd.Flags().BoolVarP(&yes, "yes", "y", false, "do not ask before a bare undo")
 	return cmd
 }
 
