@@ -74,7 +74,7 @@ func (s *Service) AuditXPAsOf(name, asOf string) (projections.XPAudit, error) {
 		}
 		le := ledger.Entries[n]
 		out.Rows = append(out.Rows, projections.XPAuditRow{
-			Seq: le.Seq, EventID: le.EventID, RecordedAt: le.RecordedAt, CommandID: le.CommandID, Actor: le.Actor,
+			Seq: le.Seq, EventID: le.EventID, RecordedAt: le.RecordedAt, CommandID: le.CommandID, Actor: le.Actor, At: le.At,
 			Kind: le.Kind, What: le.What, Amount: le.Amount, Formula: le.Formula, Edition: le.Edition,
 			Rules: check, Balance: le.Balance, Reverted: le.Reverted,
 		})

@@ -3,6 +3,7 @@ package projections
 import (
 	"time"
 
+	"github.com/ltscamp/ltscamp/events"
 	"github.com/ltscamp/ltscamp/rules"
 )
 
@@ -47,6 +48,9 @@ type XPAuditRow struct {
 	RecordedAt time.Time `json:"recorded_at"`
 	CommandID  string    `json:"command_id"`
 	Actor      string    `json:"actor"`
+	// At is where in game time it happened (nil before game time was
+	// tracked).
+	At *events.GameTime `json:"at,omitempty"`
 	// Kind is LedgerAward or LedgerSpend.
 	Kind string `json:"kind"`
 	// What is the award's reason, or what a spend raised ("ST 12→13").

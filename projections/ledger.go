@@ -23,7 +23,10 @@ type LedgerEntry struct {
 	CommandID  string    `json:"command_id"`
 	RecordedAt time.Time `json:"recorded_at"`
 	Actor      string    `json:"actor"`
-	Kind       string    `json:"kind"`
+	// At is where in game time it happened (nil before game time was
+	// tracked).
+	At   *events.GameTime `json:"at,omitempty"`
+	Kind string           `json:"kind"`
 	// Amount is positive for awards and negative for spends.
 	Amount int `json:"amount"`
 	// What says what happened: the award's reason, or what was raised.
@@ -62,6 +65,13 @@ func (l *Ledger) Apply(e events.Event, rv *Reverts) error {
 		return err
 	}
 	entry := LedgerEntry{Seq: e.Seq, EventID: e.ID, CommandID: e.CommandID, RecordedAt: e.RecordedAt, Actor: e.Actor}
+	if st, ok := p.(interface {
+		GameTimeOf() (events.GameTime, bool)
+	}); ok {
+		if g, ok := st.GameTimeOf(); ok {
+			entry.At = &g
+		}
+	}
 	if rv != nil {
 		if r, ok := rv.Reverted(e.CommandID); ok {
 			entry.Reverted = &r

@@ -5,9 +5,11 @@ import (
 	"strconv"
 	"strings"
 
+	"charm.land/lipgloss/v2"
 	"github.com/spf13/cobra"
 
 	"github.com/ltscamp/ltscamp/campaign"
+	"github.com/ltscamp/ltscamp/events"
 	"github.com/ltscamp/ltscamp/exports"
 	"github.com/ltscamp/ltscamp/projections"
 	"github.com/ltscamp/ltscamp/rules"
@@ -28,14 +30,15 @@ func newAuditCmd(a *app) *cobra.Command {
 }
 
 func newAuditXPCmd(a *app) *cobra.Command {
-	var asJSON bool
+	var asJSON, wide bool
 	cmd := &cobra.Command{
-		Use:   "xp NAME [--json]",
+		Use:   "xp NAME [--wide] [--json]",
 		Short: "Itemise a character's XP ledger and check it against the rules",
 		Long: `Itemise a character's XP: every award and spend, oldest first, with its
-seq, time, command id and actor, what it was (an award's reason; what a spend
-raised, with the price formula and edition as recorded) and the running
-balance. Rows of undone commands are shown, marked "[reverted by seq N]",
+seq, where in game time it happened (A1 D2: adventure 1, day 2), its actor,
+what it was (an award's reason; what a spend raised, with the price as
+recorded) and the running balance. The table fits 80 columns; --wide adds the
+wall time, the command id (as undo takes it) and each spend's whole formula. Rows of undone commands are shown, marked "[reverted by seq N]",
 and left out of the balance.
 
 Every spend is re-priced by the campaign edition's rules at its moment (the
@@ -58,7 +61,7 @@ A failed assertion is marked ✗ and the exit status is 7 (invalid log).`,
 						return err
 					}
 				} else {
-					printAudit(a.out, au)
+					printAudit(a.out, au, wide)
 				}
 				if failed := au.Failed(); len(failed) > 0 {
 					details := make([]string, len(failed))
@@ -71,39 +74,125 @@ A failed assertion is marked ✗ and the exit status is 7 (invalid log).`,
 			})
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the audit as JSON (see the README for the keys)")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the audit as JSON (see docs/json.md for the keys)")
+	cmd.Flags().BoolVar(&wide, "wide", false, "add the wall time, the command id and the whole price formula")
 	return cmd
 }
 
-// printAudit renders an XP audit: a table, then the assertion lines.
-func printAudit(p *printer, au projections.XPAudit) {
+// printAudit renders an XP audit: a table, then the assertion lines. The
+// narrow table leaves out the wall time and the 26-letter command id.
+// auditWidth is the width the narrow audit keeps to.
+const auditWidth = 80
+
+// auditWhat says what an audit row was. Narrow: "ST 12→13 for 18", with
+// an undone row marked by the undo's seq; wide: the price formula and
+// edition as recorded, and the undo's reason.
+func auditWhat(p *printer, au projections.XPAudit, r projections.XPAuditRow, wide bool) string {
+	what := r.What
+	if r.Kind == projections.LedgerSpend {
+		if wide {
+			price := r.Formula
+			if total := fmt.Sprintf("= %d", -r.Amount); !strings.HasSuffix(price, total) {
+				// "current level + 6 = 12 + 6" = 18; "next level = 13" says it.
+				price += " " + total
+			}
+			what = fmt.Sprintf("%s: %s [%s]", r.What, price, r.Edition)
+		} else {
+			what = fmt.Sprintf("%s for %d", r.What, -r.Amount)
+			if r.Edition != string(au.Edition) {
+				what += fmt.Sprintf(" [%s]", r.Edition)
+			}
+		}
+		if r.Rules != nil && !r.Rules.OK {
+			problem := r.Rules.Problem
+			if !wide {
+				problem = fmt.Sprintf("the rules give %d", r.Rules.Price)
+			}
+			what += " " + p.bad("✗ "+problem)
+		}
+	}
+	if r.Reverted != nil {
+		mark := revertMark(r.Reverted)
+		if !wide {
+			mark = fmt.Sprintf("[undone, seq %d]", r.Reverted.Seq)
+		}
+		what = p.bad(mark) + " " + what
+	}
+	return what
+}
+
+// fitColumn shortens column col of rows, with an ellipsis, so that a
+// plain table of them (two spaces between columns) fits width.
+func fitColumn(rows [][]string, col, width int) {
+	if len(rows) == 0 {
+		return
+	}
+	widths := make([]int, len(rows[0]))
+	for _, r := range rows {
+		for i, c := range r {
+			widths[i] = max(widths[i], lipgloss.Width(c))
+		}
+	}
+	others := 2 * (len(widths) - 1)
+	for i, w := range widths {
+		if i != col {
+			others += w
+		}
+	}
+	room := max(width-others, 20)
+	for _, r := range rows {
+		if lipgloss.Width(r[col]) > room {
+			r[col] = truncate(r[col], room)
+		}
+	}
+}
+
+// truncate cuts s to n columns, the last an ellipsis.
+func truncate(s string, n int) string {
+	runes := []rune(s)
+	for lipgloss.Width(string(runes)) > n-1 && len(runes) > 0 {
+		runes = runes[:len(runes)-1]
+	}
+	return string(runes) + "…"
+}
+
+// gameTimeShort is a game time in a few letters: "A1 D2", "A1 D2 E3",
+// "between" adventures, "–" when not recorded.
+func gameTimeShort(g *events.GameTime) string {
+	switch {
+	case g == nil:
+		return "–"
+	case g.Adventure == 0:
+		return "between"
+	case g.Encounter > 0:
+		return fmt.Sprintf("A%d D%d E%d", g.Adventure, g.Day, g.Encounter)
+	}
+	return fmt.Sprintf("A%d D%d", g.Adventure, g.Day)
+}
+
+func printAudit(p *printer, au projections.XPAudit, wide bool) {
 	p.printf("%s\n", p.heading(fmt.Sprintf("XP audit of %s — edition %s", au.Character, au.Edition)))
 	if len(au.Rows) == 0 {
 		p.printf("no XP awarded or spent yet\n")
 	} else {
 		rows := make([][]string, 0, len(au.Rows))
 		for _, r := range au.Rows {
-			what := r.What
-			if r.Kind == projections.LedgerSpend {
-				price := r.Formula
-				if total := fmt.Sprintf("= %d", -r.Amount); !strings.HasSuffix(price, total) {
-					// "current level + 6 = 12 + 6" = 18; "next level = 13" says it.
-					price += " " + total
-				}
-				what = fmt.Sprintf("%s: %s [%s]", r.What, price, r.Edition)
-				if r.Rules != nil && !r.Rules.OK {
-					what += " " + p.bad("✗ "+r.Rules.Problem)
-				}
+			what := auditWhat(p, au, r, wide)
+			amount, balance := fmt.Sprintf("%+d", r.Amount), strconv.Itoa(r.Balance)
+			if wide {
+				rows = append(rows, []string{strconv.FormatInt(r.Seq, 10), r.RecordedAt.Format("2006-01-02 15:04:05"), r.CommandID, r.Actor, gameTimeShort(r.At), r.Kind, what, amount, balance})
+				continue
 			}
-			if r.Reverted != nil {
-				what = p.bad(revertMark(r.Reverted)) + " " + what
-			}
-			rows = append(rows, []string{
-				strconv.FormatInt(r.Seq, 10), r.RecordedAt.Format("2006-01-02 15:04:05"), r.CommandID, r.Actor,
-				r.Kind, what, fmt.Sprintf("%+d", r.Amount), strconv.Itoa(r.Balance),
-			})
+			rows = append(rows, []string{strconv.FormatInt(r.Seq, 10), gameTimeShort(r.At), r.Actor, r.Kind, what, amount, balance})
 		}
-		p.table([]string{"SEQ", "RECORDED (UTC)", "COMMAND", "ACTOR", "KIND", "WHAT", "XP", "BALANCE"}, rows)
+		if wide {
+			p.table([]string{"SEQ", "RECORDED (UTC)", "COMMAND", "ACTOR", "WHEN", "KIND", "WHAT", "XP", "BALANCE"}, rows)
+		} else {
+			if !p.styled {
+				fitColumn(rows, 4, auditWidth) // a terminal's table wraps to fit instead
+			}
+			p.table([]string{"SEQ", "WHEN", "ACTOR", "KIND", "WHAT", "XP", "BALANCE"}, rows)
+		}
 	}
 	for _, as := range au.Assertions {
 		mark := p.good("✓")
