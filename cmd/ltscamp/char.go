@@ -5,8 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"charm.land/huh/v2"
-	"github.com/spf13/cobra"
+		"github.com/spf13/cobra"
 
 	"github.com/ltscamp/ltscamp/campaign"
 	"github.com/ltscamp/ltscamp/projections"
@@ -74,11 +73,7 @@ func charNewRun(a *app, cmd *cobra.Command, o *charNewOptions) error {
 			}
 		}
 		if len(missing) > 0 {
-			if a.noInput || !a.env.StdinTTY || !a.env.StdoutTTY {
-				why := "there is no terminal to ask in"
-				if a.noInput {
-					why = "--no-input is set"
-				}
+			if ok, why := a.canAsk(); !ok {
 				return usagef("char new needs %s (%s)", strings.Join(missing, ", "), why)
 			}
 			ed, err := s.Edition()
@@ -101,90 +96,6 @@ func charNewRun(a *app, cmd *cobra.Command, o *charNewOptions) error {
 		printSheet(a.out, sheet)
 		return nil
 	})
-}
-
-// formValues are the form's fields as typed.
-type formValues struct {
-	Name, ST, DX, IQ, Skills string
-}
-
-// charForm asks for the missing values of a new character, counting the
-// points live and validating with the rules.
-func charForm(a *app, ed rules.Edition, cmd *cobra.Command, o *charNewOptions) error {
-	v := &formValues{Name: o.name, Skills: strings.Join(o.skills, ", ")}
-	for _, f := range []struct {
-		flag string
-		dst  *string
-		val  int
-	}{{"st", &v.ST, o.st}, {"dx", &v.DX, o.dx}, {"iq", &v.IQ, o.iq}} {
-		if cmd.Flags().Changed(f.flag) {
-			*f.dst = strconv.Itoa(f.val)
-		} else {
-			*f.dst = "8"
-		}
-	}
-	attrs := func() rules.Attributes {
-		st, _ := strconv.Atoi(strings.TrimSpace(v.ST))
-		dx, _ := strconv.Atoi(strings.TrimSpace(v.DX))
-		iq, _ := strconv.Atoi(strings.TrimSpace(v.IQ))
-		return rules.Attributes{ST: st, DX: dx, IQ: iq}
-	}
-	points := func() string {
-		left := rules.CreationPointsLeft(attrs())
-		switch {
-		case left > 0:
-			return fmt.Sprintf("%d of %d points used, %d left to place", rules.CreationPoints-left, rules.CreationPoints, left)
-		case left < 0:
-			return fmt.Sprintf("%d of %d points used: %d too many", rules.CreationPoints-left, rules.CreationPoints, -left)
-		}
-		return fmt.Sprintf("all %d points placed", rules.CreationPoints)
-	}
-	skillSpecs := func() []string {
-		var out []string
-		for _, part := range strings.Split(v.Skills, ";") {
-			if strings.TrimSpace(part) != "" {
-				out = append(out, strings.TrimSpace(part))
-			}
-		}
-		return out
-	}
-	validateAll := func(string) error {
-		skills, err := campaign.ParseSkills(ed, skillSpecs())
-		if err != nil {
-			return err
-		}
-		return rules.ValidateNewCharacter(ed, v.Name, attrs(), skills)
-	}
-	form := huh.NewForm(
-		huh.NewGroup(
-			huh.NewInput().Title("Name").Value(&v.Name).Validate(func(s string) error {
-				if strings.TrimSpace(s) == "" {
-					return fmt.Errorf("a character needs a name")
-				}
-				return nil
-			}),
-			huh.NewInput().Title("ST").Description("strength: damage dealt and survived").Value(&v.ST).Validate(attrValidator),
-			huh.NewInput().Title("DX").Description("dexterity: hitting and dodging").Value(&v.DX).Validate(attrValidator),
-			huh.NewInput().Title("IQ").Description("intelligence: applying skills").Value(&v.IQ).Validate(attrValidator),
-			huh.NewNote().Title("Points").DescriptionFunc(points, v),
-			huh.NewInput().Title("Skills").
-				Description(fmt.Sprintf("Name:Level separated by ';' (up to %d points, %d in combat skills), e.g. Unarmed:2; Medic:2", rules.CreationSkillPoints, rules.CreationCombatSkillPoints)).
-				Value(&v.Skills).Validate(validateAll),
-		).Title(fmt.Sprintf("New character (edition %s)", ed)),
-	).WithInput(a.env.Stdin).WithOutput(a.env.Stdout).WithAccessible(a.env.Getenv("ACCESSIBLE") != "")
-	if err := form.Run(); err != nil {
-		return usagef("the form was not completed: %v", err)
-	}
-	o.name = v.Name
-	at := attrs()
-	o.st, o.dx, o.iq = at.ST, at.DX, at.IQ
-	o.skills = skillSpecs()
-	return nil
-}
-
-func attrValidator(s string) error {
-	_, err := rules.ParseAttributeValue(strings.TrimSpace(s))
-	return err
 }
 
 func newCharListCmd(a *app) *cobra.Command {

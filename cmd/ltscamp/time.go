@@ -123,10 +123,10 @@ func newEncounterCmd(a *app) *cobra.Command {
 			})
 		},
 	})
-	var outcome string
+	var outcome, plotword string
 	var contributors []string
 	end := &cobra.Command{
-		Use:   "end --outcome victory|fled|other [--contributors NAMES]",
+		Use:   "end --outcome victory|fled|other [--contributors NAMES] [--plotword WORD]",
 		Short: "End the encounter: the unhealed mortally wounded die, victors get 1 XP, all recover 1 fatigue",
 		Long: `End the encounter. Anyone with damage of ST or more who was not healed to ST−1
 dies (twice ST or more: unrecoverable). On a victory each contributor gets 1
@@ -134,26 +134,45 @@ XP (every living character unless --contributors names them); fleeing earns
 none. Every living character recovers one fatigue point.
 
 Heal the wounded (heal --medic) before ending the encounter: a medic treats
-damage from the current combat only.`,
+damage from the current combat only.
+
+--plotword records a plotword the party acquired in the encounter (+1 XP to
+every living member), as xp plotword does. Without --outcome, on a terminal,
+a form asks for both.`,
 		Example: `  ltscamp encounter end --outcome victory
   ltscamp encounter end --outcome victory --contributors Ajax,Hector
   ltscamp encounter end --outcome fled`,
 		Args: exactArgs(0, "no arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !cmd.Flags().Changed("outcome") {
-				return usagef("encounter end needs --outcome victory, fled or other")
+				if ok, why := a.canAsk(); !ok {
+					return usagef("encounter end needs --outcome victory, fled or other (%s)", why)
+				}
+				if err := encounterEndForm(a, &outcome, &plotword); err != nil {
+					return err
+				}
 			}
 			return a.withCampaign(func(s *campaign.Service) error {
 				res, err := s.EncounterEnd(outcome, contributors)
-				if err == nil {
-					printTime(a, res)
+				if err != nil {
+					return err
 				}
-				return err
+				printTime(a, res)
+				if strings.TrimSpace(plotword) == "" {
+					return nil
+				}
+				sheets, err := s.Plotword(plotword)
+				if err != nil {
+					return err
+				}
+				printPlotword(a, plotword, sheets)
+				return nil
 			})
 		},
 	}
 	end.Flags().StringVar(&outcome, "outcome", "", "victory, fled or other")
 	end.Flags().StringSliceVar(&contributors, "contributors", nil, "who contributed to a victory (comma-separated; default every living character)")
+	end.Flags().StringVar(&plotword, "plotword", "", "a plotword the party acquired in the encounter (+1 XP each)")
 	cmd.AddCommand(end)
 	return cmd
 }

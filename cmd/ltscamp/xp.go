@@ -70,20 +70,25 @@ func newXPPlotwordCmd(a *app) *cobra.Command {
 				if err != nil {
 					return err
 				}
-				a.out.printf("plotword %s acquired\n", projections.PlotwordKey(args[0]))
-				for _, sh := range sheets {
-					a.out.printf("%s: +1 XP — %d unspent\n", sh.Name, sh.XP.Unspent)
-				}
+				printPlotword(a, args[0], sheets)
 				return nil
 			})
 		},
 	}
 }
 
+// printPlotword reports a plotword and the XP it gave.
+func printPlotword(a *app, word string, sheets []projections.Sheet) {
+	a.out.printf("plotword %s acquired\n", projections.PlotwordKey(word))
+	for _, sh := range sheets {
+		a.out.printf("%s: +1 XP — %d unspent\n", sh.Name, sh.XP.Unspent)
+	}
+}
+
 func newXPSpendCmd(a *app) *cobra.Command {
 	var levels int
 	cmd := &cobra.Command{
-		Use:   "spend NAME ST|DX|IQ|skill:NAME [--levels N]",
+		Use:   "spend NAME [ST|DX|IQ|skill:NAME] [--levels N]",
 		Short: "Spend XP to raise an attribute or a skill, priced by the campaign's edition",
 		Long: `Spend XP to raise an attribute or a skill, one level at a time.
 
@@ -91,13 +96,31 @@ Attributes cost, per level: the next level (2010), the next level + 5 (2020,
 where humans top out at 42 attribute points), the current level + 6 (2021).
 Skills cost 10 XP a level. A new skill is learned only between adventures; in
 edition 2010 every skill point is bought between adventures. A campaign is
-between adventures until an adventure starts.`,
+between adventures until an adventure starts.
+
+Without what to raise, on a terminal, a form lists what the character can
+afford, each with its price and the XP left after.`,
 		Example: `  ltscamp xp spend Ajax ST
   ltscamp xp spend Ajax IQ --levels 2
   ltscamp xp spend Hector skill:Knife`,
-		Args: exactArgs(2, "a character NAME and what to raise (ST, DX, IQ or skill:NAME)"),
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) < 1 || len(args) > 2 {
+				return usagef("xp spend takes a character NAME and what to raise (ST, DX, IQ or skill:NAME); got %d arguments", len(args))
+			}
+			return nil
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return a.withCampaign(func(s *campaign.Service) error {
+				if len(args) == 1 {
+					if ok, why := a.canAsk(); !ok {
+						return usagef("xp spend %s needs what to raise, ST, DX, IQ or skill:NAME (%s)", args[0], why)
+					}
+					target, err := spendForm(a, s, args[0])
+					if err != nil {
+						return err
+					}
+					args = append(args, target)
+				}
 				res, err := s.SpendXP(campaign.Spend{Character: args[0], Target: args[1], Levels: levels})
 				if err != nil {
 					return err
