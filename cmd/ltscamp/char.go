@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-		"github.com/spf13/cobra"
+	"github.com/spf13/cobra"
 
 	"github.com/ltscamp/ltscamp/campaign"
 	"github.com/ltscamp/ltscamp/projections"
