@@ -185,6 +185,9 @@ func RestoreLog(path string, want RestoreExpect, evs iter.Seq2[events.Event, err
 		if b.err != nil {
 			return VerifyReport{}, rules.Wrap(rules.CodeInvalidLog, b.err)
 		}
+		if opts.Progress != nil {
+			opts.Progress("loading", n, want.Events)
+		}
 	}
 	seq, head, err := st.Head()
 	if err != nil {
@@ -217,6 +220,9 @@ func RestoreLog(path string, want RestoreExpect, evs iter.Seq2[events.Event, err
 	published = true
 	return rep, nil
 }
+
+// progressEvery is how many events long work goes between reports.
+const progressEvery = 4096
 
 // readBatch is a batch of events read ahead, and the error that ended the
 // reading after them, if any.

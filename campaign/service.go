@@ -34,6 +34,9 @@ type Options struct {
 	Entropy io.Reader
 	// Roller rolls the dice nobody entered by hand; nil means crypto dice.
 	Roller rules.Roller
+	// Progress, when set, hears how far long work has got: a stage
+	// ("loading", "verifying"), the events done and the events in all.
+	Progress func(stage string, done, total int64)
 }
 
 // Service runs commands against one campaign's event log.
@@ -43,6 +46,8 @@ type Service struct {
 	actor   string
 	entropy *ulid.MonotonicEntropy
 	roller  rules.Roller
+	// progress reports long work (Options.Progress); never nil.
+	progress func(stage string, done, total int64)
 	// appended are the events this service's commands appended, in order.
 	appended []events.Event
 }
@@ -71,7 +76,11 @@ func New(store events.Store, opts Options) (*Service, error) {
 	if roller == nil {
 		roller = rules.CryptoRoller{}
 	}
-	return &Service{store: store, now: opts.Now, actor: strings.TrimSpace(opts.Actor), entropy: ulid.Monotonic(ent, 0), roller: roller}, nil
+	progress := opts.Progress
+	if progress == nil {
+		progress = func(string, int64, int64) {}
+	}
+	return &Service{store: store, now: opts.Now, actor: strings.TrimSpace(opts.Actor), entropy: ulid.Monotonic(ent, 0), roller: roller, progress: progress}, nil
 }
 
 // Create makes a new campaign file at path and records campaign.created.

@@ -55,7 +55,10 @@ docs/formats.md.`,
 						w = zw
 					}
 					var err error
-					if n, err = exports.WriteLog(w, h, s.Events(p.Seq)); err != nil {
+					evs := a.progress.count("exporting", p.Seq, s.Events(p.Seq))
+					n, err = exports.WriteLog(w, h, evs)
+					a.progress.done()
+					if err != nil {
 						return rules.Wrap(rules.CodeInvalidLog, err)
 					}
 					if zw != nil {
@@ -137,6 +140,7 @@ is left behind. The restored log has the same event ids, seqs and hashes.`,
 			head, _ := importers.DecodeHash(lr.Header.HeadHash)
 			rep, err := campaign.RestoreLog(a.db, campaign.RestoreExpect{Events: lr.Header.Events, HeadHash: head, CampaignID: lr.Header.CampaignID},
 				lr.Events(), a.options())
+			a.progress.done()
 			var re *campaign.RestoreError
 			if errors.As(err, &re) && re.Ordinal > 0 {
 				return rules.Errorf(rules.CodeInvalidLog, "%s: line %d: %s; nothing was restored", file, importers.LineOf(re.Ordinal), re.Error())

@@ -43,6 +43,9 @@ type app struct {
 	// printEvents is set for a write command run with the generic --json:
 	// the events it appended are printed on standard output.
 	printEvents bool
+	// progress draws long work on a terminal's standard error (nil when
+	// it is not one).
+	progress *progressBar
 }
 
 // Main runs one ltscamp invocation and returns its exit status.
@@ -170,7 +173,14 @@ func defaultActor(env *Env) string {
 }
 
 func (a *app) options() campaign.Options {
-	return campaign.Options{Now: a.env.Now, Actor: a.actor}
+	opts := campaign.Options{Now: a.env.Now, Actor: a.actor}
+	if a.progress == nil {
+		a.progress = a.newProgress()
+	}
+	if a.progress != nil {
+		opts.Progress = a.progress.report
+	}
+	return opts
 }
 
 // open opens the campaign named by --db.

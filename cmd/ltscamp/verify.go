@@ -64,6 +64,7 @@ verify prints, and compare it later.`,
 // verifyRun verifies the campaign named by --db and prints the report.
 func verifyRun(a *app, opts verifyOptions) error {
 	rep, err := campaign.VerifyFile(a.db, a.options())
+	a.progress.done()
 	if err != nil {
 		return err
 	}
