@@ -46,10 +46,17 @@ type Service struct {
 	actor   string
 	entropy *ulid.MonotonicEntropy
 	roller  rules.Roller
-	// progress reports long work (Options.Progress); never nil.
+	// progress reports long work (Options.Progress), when set.
 	progress func(stage string, done, total int64)
 	// appended are the events this service's commands appended, in order.
 	appended []events.Event
+}
+
+// report tells Options.Progress how far long work has got.
+func (s *Service) report(stage string, done, total int64) {
+	if s.progress != nil {
+		s.progress(stage, done, total)
+	}
 }
 
 // Appended returns the events the commands run through this service have
@@ -76,11 +83,7 @@ func New(store events.Store, opts Options) (*Service, error) {
 	if roller == nil {
 		roller = rules.CryptoRoller{}
 	}
-	progress := opts.Progress
-	if progress == nil {
-		progress = func(string, int64, int64) {}
-	}
-	return &Service{store: store, now: opts.Now, actor: strings.TrimSpace(opts.Actor), entropy: ulid.Monotonic(ent, 0), roller: roller, progress: progress}, nil
+	return &Service{store: store, now: opts.Now, actor: strings.TrimSpace(opts.Actor), entropy: ulid.Monotonic(ent, 0), roller: roller, progress: opts.Progress}, nil
 }
 
 // Create makes a new campaign file at path and records campaign.created.

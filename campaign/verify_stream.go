@@ -58,10 +58,10 @@ func (s *Service) verifyStreaming() (rep VerifyReport, ok bool, err error) {
 		last = e
 		n++
 		if n%progressEvery == 0 {
-			s.progress("verifying", int64(n), total)
+			s.report("verifying", int64(n), total)
 		}
 	}
-	s.progress("verifying", int64(n), total)
+	s.report("verifying", int64(n), total)
 	w.Finish()
 	rep.Events = n
 	if n > 0 {
