@@ -18,7 +18,8 @@ Kit-Kat until a hit leaves it dead in the water — then print their sheets and
 the Kit-Kat's record. The dice are the books'
 own, so every run gives the same sheets. An existing file is never touched.`,
 		Example: `  ltscamp demo
-  ltscamp --db /tmp/demo.ltscamp demo && sqlite3 /tmp/demo.ltscamp 'SELECT seq, type FROM events ORDER BY seq'`,
+  ltscamp --db /tmp/demo.ltscamp demo
+  sqlite3 /tmp/demo.ltscamp 'SELECT seq, type FROM events ORDER BY seq'`,
 		Args: exactArgs(0, "no arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			s, err := campaign.Create(a.db, campaign.DemoName, rules.DefaultEdition, a.options())

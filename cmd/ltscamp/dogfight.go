@@ -70,8 +70,10 @@ against a foe engaged with another craft takes pursuit unopposed.
 A pilot is a party member (his DX and Pilot skill come from his sheet) or
 someone else written Name:DX12 (DX and Pilot together). The opponent's pilot
 defaults to whoever last flew that craft in this dogfight.`,
-		Example: `  ltscamp dogfight maneuver Ajax-boat --against Hector-boat --pilot Ajax --opponent-pilot Hector --dice 4,4,4 --dice 6,5,4
-  ltscamp dogfight maneuver Hector-boat --against Ajax-boat --pilot Hector --dice 5,4,4 --dice 2,2,2 --choose turn`,
+		Example: `  ltscamp dogfight maneuver Ajax-boat --against Hector-boat --pilot Ajax \
+      --opponent-pilot Hector --dice 4,4,4 --dice 6,5,4
+  ltscamp dogfight maneuver Hector-boat --against Ajax-boat --pilot Hector \
+      --dice 5,4,4 --dice 2,2,2 --choose turn`,
 		Args: exactArgs(1, "one SHIP (and --against SHIP)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			req.Ship = args[0]
@@ -217,7 +219,8 @@ firing run needs a won pilot check first: --pilot, --opponent-pilot,
 has both craft fire on 3/DX+Gunner at once (--target-gunner). On a hit the
 craft's weapon dice go through the target's shields and sections like
 ` + "`ship hit`" + `.`,
-		Example: `  ltscamp ship fire Hector-boat Ajax-boat --gunner Hector --dice 3,3,3 --damage-dice 3
+		Example: `  ltscamp ship fire Hector-boat Ajax-boat --gunner Hector \
+      --dice 3,3,3 --damage-dice 3
   ltscamp ship fire Kit-Kat Corsair --gunner Ajax --run --dice 4,4,4,1`,
 		Args: exactArgs(2, "ATTACKER and TARGET"),
 		RunE: func(cmd *cobra.Command, args []string) error {

@@ -44,7 +44,8 @@ not held to the 32-point creation rule. Skills, weapon and armour come from the
 edition's tables (see ltscamp rules skills|weapons|armor).`,
 		Example: `  ltscamp foe add Drone --st 10 --dx 11 --iq 8 --weapon Handgun
   ltscamp foe add "Pirate:ST12,DX11,IQ9"
-  ltscamp foe add "Pirate Captain" --st 13 --dx 12 --iq 11 --skill Pistol:2 --weapon Handgun --armor Cloth`,
+  ltscamp foe add "Pirate Captain" --st 13 --dx 12 --iq 11 --skill Pistol:2 \
+      --weapon Handgun --armor "flak vest"`,
 		Args: exactArgs(1, "one NAME or stat line (quote names with spaces)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			nf := campaign.NewFoe{Name: args[0], Skills: skills, Weapon: weapon, Armor: armor}

@@ -83,10 +83,12 @@ roll them. --thrown throws a weapon marked (T), such as a dagger; grenades are
 always thrown. --grapple is an attack between grapplers (after winning ST):
 bare hands, whose blow armour does not stop, or a weapon marked (G).`,
 		Example: `  ltscamp attack Ajax pirate --weapon handgun --dice 3,3,4 --damage-dice 5,2
-  ltscamp attack Ajax Hector --weapon handgun --skill-bonus hit --dice 6,5,1 --damage-dice 5,2
+  ltscamp attack Ajax Hector --weapon handgun --skill-bonus hit \
+      --dice 6,5,1 --damage-dice 5,2
   ltscamp attack Hector Ajax --dice 1,2,3 --damage-dice 2 --dodge 6,6,1
   ltscamp attack Hector Ajax --dodge roll
-  ltscamp attack Hector Ajax --weapon dagger --thrown --dice 2,3,4 --damage-dice 3`,
+  ltscamp attack Hector Ajax --weapon dagger --thrown \
+      --dice 2,3,4 --damage-dice 3`,
 		Args: exactArgs(2, "ATTACKER and TARGET"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			req.Attacker, req.Target = args[0], args[1]

@@ -19,7 +19,7 @@ words. A note changes nothing on any sheet; it is stamped with the adventure,
 day and encounter the campaign has reached, and shows in the log and the
 timeline (and so in export timeline). The words are joined with single
 spaces; a note holds at most 2000 characters.`,
-		Example: `  ltscamp note "The envoy lied about the cargo; Hector noticed the false bulkhead"
+		Example: `  ltscamp note "The envoy lied about the cargo; Hector saw the false bulkhead"
   ltscamp note Kira swore to find her brother
   ltscamp timeline --day 2`,
 		Args: minArgs(1, "the TEXT of the note"),

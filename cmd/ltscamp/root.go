@@ -76,7 +76,7 @@ func newRootCmd(a *app) *cobra.Command {
 Every roll, XP award and spend, karma point and wish is an event in an SQLite
 file; sheets and ledgers are folded from that log, so every number can be
 audited back to the command that made it.`,
-		Example: `  ltscamp demo                              # a campaign from the rule book's examples
+		Example: `  ltscamp demo                     # a campaign from the rule book's examples
   ltscamp init --name "Kit-Kat crew" --edition 2021
   ltscamp char new Ajax --st 12 --dx 11 --iq 9 --skill Unarmed:2 --skill Medic:2
   ltscamp roll 3/DX --char Ajax --dice 1,3,6
@@ -154,6 +154,7 @@ audited back to the command that made it.`,
 	root.Version = buildVersion().String()
 	root.SetVersionTemplate("{{.Version}}\n")
 	organize(root)
+	setHelpTemplates(root)
 	markWrites(root)
 	a.completeCommands(root)
 	return root

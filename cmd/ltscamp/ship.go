@@ -34,7 +34,8 @@ Sections are listed in the order damage destroys them; each costs its points.
 Engineering and Operations are required. Xd6 weapons cost 6 a die, /X shields
 2 a factor, M+X maneuver 2 a point, S+X systems (edition 2010 only) 2 a point.
 Named extra sections such as Science2 are allowed.`,
-		Example: `  ltscamp ship new Kit-Kat --record "Cargo1, Engineering1, Operations1, Living1, d6/1, M+1" --owner Ajax
+		Example: `  ltscamp ship new Kit-Kat --owner Ajax \
+      --record "Cargo1, Engineering1, Operations1, Living1, d6/1, M+1"
   ltscamp ship new Corvette --record "E2, O2, L1, 2d6/2"`,
 		Args: exactArgs(1, "one ship NAME"),
 		RunE: func(cmd *cobra.Command, args []string) error {

@@ -33,7 +33,7 @@ reverts them all together, in one command.reverted event.
 Undoing an undo is a redo; undoing a redo reverts its commands again.`,
 		Example: `  ltscamp undo --reason "wrong character"
   ltscamp undo 14
-  ltscamp undo 01JD5W0Q4Q8Y8S3T1ZJ8WQ2K5M --cascade --reason "the award never happened"`,
+  ltscamp undo 01JD5W0Q4Q8Y8S3T1ZJ8WQ2K5M --cascade --reason "never happened"`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 1 {
 				return usagef("undo takes at most one COMMAND-ID or SEQ; got %d arguments", len(args))

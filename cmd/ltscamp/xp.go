@@ -277,7 +277,7 @@ func newCurseCmd(a *app) *cobra.Command {
 		Use:   "lift NAME --by wish|attribute|karma|xp",
 		Short: "Lift one curse level: wish or highest attribute (2020/2021); wish, 3 karma or 10 XP (2010)",
 		Example: `  ltscamp curse lift Ajax --by wish
-  ltscamp curse lift Ajax --by attribute   # 2020/2021: the highest attribute drops by one
+  ltscamp curse lift Ajax --by attribute   # 2020/2021: highest attribute -1
   ltscamp curse lift Ajax --by xp          # 2010: 10 XP`,
 		Args: exactArgs(1, "a character NAME"),
 		RunE: func(cmd *cobra.Command, args []string) error {
