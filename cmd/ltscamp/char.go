@@ -181,7 +181,7 @@ after that point do not count; those before it do.`,
 			})
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the sheet as JSON (see the README for the keys)")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the sheet as JSON (see docs/json.md for the keys)")
 	cmd.Flags().StringVar(&asOf, "as-of", "", "the sheet as it was at a seq, an event id, an RFC 3339 time or the end of day:N")
 	return cmd
 }

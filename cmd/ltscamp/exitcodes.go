@@ -8,7 +8,7 @@ import (
 )
 
 // Exit statuses. This table is the one place error codes become exit
-// statuses; the README prints it.
+// statuses; docs/exit-codes.md prints it.
 const (
 	ExitOK          = 0
 	ExitInternal    = 1
