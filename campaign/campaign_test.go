@@ -312,7 +312,7 @@ func TestCurseWorsensChecksAndDamage(t *testing.T) {
 	}
 }
 
-// TestDemo checks the demo story runs on any store and ends where the README
+// TestDemo checks the demo story runs on any store and ends where the README and docs/tour.md
 // says.
 func TestDemo(t *testing.T) {
 	s := newCampaign(t, rules.DefaultEdition)

@@ -202,7 +202,7 @@ func TestSheetJSONKeys(t *testing.T) {
 	if err := json.Unmarshal(raw, &m); err != nil {
 		t.Fatal(err)
 	}
-	// The keys the README documents for `sheet --json`.
+	// The keys docs/json.md documents for `sheet --json`.
 	for _, k := range []string{"name", "edition", "status", "attributes", "adjusted", "skills", "xp", "karma", "wishes", "curses", "damage", "fatigue", "armor"} {
 		if _, ok := m[k]; !ok {
 			t.Errorf("sheet JSON lacks %q: %s", k, raw)
