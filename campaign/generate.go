@@ -46,39 +46,43 @@ func Generate(store events.Store, o GenerateOptions) ([]string, error) {
 	entropy := ulid.Monotonic(rng, 0)
 	clock := o.Start
 	newID := func() string { return ulid.MustNew(ulid.Timestamp(clock), entropy).String() }
+	// The events are sealed here, in a command's order and a command's
+	// time, and loaded in batches: the chain and the stream versions are
+	// what Append would give, without a transaction per command.
 	versions := map[string]int64{}
-	var batch []events.Pending
-	flush := func() error {
+	seq, prev := int64(0), events.GenesisHash()
+	var batch []events.Event
+	command, inCommand := newID(), 0
+	load := func() error {
 		if len(batch) == 0 {
 			return nil
 		}
-		expected := map[string]int64{}
-		for _, p := range batch {
-			if _, ok := expected[p.Stream]; !ok {
-				expected[p.Stream] = versions[p.Stream]
-			}
-		}
-		if _, err := store.Append(events.Command{ID: newID(), Actor: "generator", RecordedAt: clock, Expected: expected, Events: batch}); err != nil {
-			return err
-		}
-		for _, p := range batch {
-			versions[p.Stream]++
-		}
-		batch = nil
-		clock = clock.Add(time.Second)
-		return nil
+		err := store.Load(batch)
+		batch = batch[:0]
+		return err
 	}
 	add := func(stream string, p events.Payload) error {
 		pe, err := events.Encode(newID(), stream, p, nil)
 		if err != nil {
 			return err
 		}
-		batch = append(batch, pe)
-		if len(batch) >= o.EventsPerCommand {
-			return flush()
+		seq++
+		versions[stream]++
+		e := events.Event{Seq: seq, ID: pe.ID, CommandID: command, Stream: stream, StreamVersion: versions[stream], Type: pe.Type,
+			PayloadVersion: pe.PayloadVersion, Payload: pe.Payload, Actor: "generator", RecordedAt: clock.UTC(), PrevHash: prev}
+		e.Hash = events.ComputeHash(prev, e)
+		prev = e.Hash
+		batch = append(batch, e)
+		if inCommand++; inCommand == o.EventsPerCommand {
+			command, inCommand = newID(), 0
+			clock = clock.Add(time.Second)
+		}
+		if len(batch) == generateBatch {
+			return load()
 		}
 		return nil
 	}
+	flush := load
 	if err := add(events.CampaignStream, events.CampaignCreated{Name: fmt.Sprintf("generated (seed %d)", o.Seed), Edition: string(o.Edition)}); err != nil {
 		return nil, err
 	}
@@ -125,6 +129,9 @@ func Generate(store events.Store, o GenerateOptions) ([]string, error) {
 	}
 	return names, flush()
 }
+
+// generateBatch is how many sealed events Generate loads at a time.
+const generateBatch = 4096
 
 // generatedCheck resolves a 3/DX check with seeded dice through the rules.
 func generatedCheck(ed rules.Edition, id, name string, a rules.Attributes, rng *rand.Rand) events.RollMade {

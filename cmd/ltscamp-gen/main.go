@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/pprof"
 	"time"
 
 	"github.com/ltscamp/ltscamp/campaign"
@@ -35,8 +36,20 @@ func run(args []string, stderr io.Writer, now func() time.Time) error {
 	seed := fs.Int64("seed", 42, "random seed: the same seed gives the same campaign")
 	out := fs.String("o", "", "the campaign file to create (required; must not exist)")
 	edition := fs.String("edition", string(rules.DefaultEdition), "edition of the rules")
+	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the run to FILE")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
 	}
 	if *out == "" {
 		return errors.New("-o FILE is required")
