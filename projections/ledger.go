@@ -1,6 +1,7 @@
 package projections
 
 import (
+	"bytes"
 	"fmt"
 	"time"
 
@@ -115,6 +116,9 @@ func (l *Ledger) Apply(e events.Event, rv *Reverts) error {
 	return nil
 }
 
+// rerollsKey is the JSON key a re-roll's payload carries.
+const rerollsKey = `"rerolls"`
+
 // Rolls indexes a character's rolls, to tell which have been re-rolled.
 type Rolls struct {
 	// RerolledBy maps a roll's event ID to the ID of the roll that replaced it.
@@ -124,6 +128,11 @@ type Rolls struct {
 // Apply folds one event; only rolls and contests matter.
 func (r *Rolls) Apply(e events.Event) error {
 	if e.Type != events.TypeRollMade && e.Type != events.TypeContestResolved && e.Type != events.TypeAttackMade {
+		return nil
+	}
+	// Only a re-roll names the roll it replaces: most rolls are not
+	// decoded at all.
+	if !bytes.Contains(e.Payload, []byte(rerollsKey)) {
 		return nil
 	}
 	p, err := events.Decode(e)
