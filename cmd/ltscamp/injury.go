@@ -62,7 +62,6 @@ added. A (B) item does not count against bullets; the others still do.
 func newAttackCmd(a *app) *cobra.Command {
 	var req campaign.AttackRequest
 	var hit, dmg, dodge string
-	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "attack ATTACKER TARGET [--weapon NAME] [--skill-bonus hit|damage] [--dice HIT --damage-dice D] [--dodge a,b,c]",
 		Short: "Resolve an attack: hit roll, damage roll, curse, minimum, armour, damage applied — one command",
@@ -110,9 +109,6 @@ bare hands, whose blow armour does not stop, or a weapon marked (G).`,
 				if err != nil {
 					return err
 				}
-				if asJSON {
-					return a.out.json(res.Attack)
-				}
 				printAttack(a.out, res)
 				return nil
 			})
@@ -128,7 +124,6 @@ bare hands, whose blow armour does not stop, or a weapon marked (G).`,
 	f.BoolVar(&req.Fatigue, "fatigue", false, "an F weapon set to fatigue")
 	f.BoolVar(&req.Thrown, "thrown", false, "throw a (T) weapon (2010: a throw cannot be dodged)")
 	f.BoolVar(&req.Grappling, "grapple", false, "an attack between grapplers: bare hands (no armour) or a (G) weapon")
-	f.BoolVar(&asJSON, "json", false, "print the attack as JSON")
 	return cmd
 }
 

@@ -161,7 +161,6 @@ func abs(n int) int {
 func newContestCmd(a *app) *cobra.Command {
 	var dice []string
 	var reason string
-	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "contest NAME:ATTR[+Skill] NAME:ATTR[+Skill] [--dice a,b,c --dice x,y,z]",
 		Short: "Resolve a contest (\"winning a check\") between two sides",
@@ -198,9 +197,6 @@ Someone outside the party is written with the attribute's value: foe:ST12.
 				if err != nil {
 					return err
 				}
-				if asJSON {
-					return a.out.json(res.Contest)
-				}
 				printContest(a.out, res.Contest)
 				for _, e := range res.Events {
 					a.out.printf("  seq %d, id %s\n", e.Seq, e.ID)
@@ -211,7 +207,6 @@ Someone outside the party is written with the attribute's value: foe:ST12.
 	}
 	cmd.Flags().StringArrayVar(&dice, "dice", nil, "faces of one side's physical dice; give it twice, in the sides' order")
 	cmd.Flags().StringVar(&reason, "reason", "", "what the contest is for")
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the contest as JSON")
 	return cmd
 }
 

@@ -188,7 +188,6 @@ func newShipCrewCmd(a *app) *cobra.Command {
 func newShipHitCmd(a *app) *cobra.Command {
 	var req campaign.ShipHitRequest
 	var dice string
-	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "hit SHIP (--damage N | --dice a,b,...) [--inflict M] [--source TEXT]",
 		Short: "Log a hit: shields subtract once, sections are destroyed in listed order, their crews die",
@@ -220,9 +219,6 @@ in the water (DIW).`,
 				if err != nil {
 					return err
 				}
-				if asJSON {
-					return a.out.json(res.Hit)
-				}
 				h := res.Hit
 				a.out.printf("%s hit for %d: shields stop %d, %d inflicted\n", res.Ship.Name, h.Rolled, min(h.Shields, h.Rolled), h.Inflicted)
 				for _, sec := range h.Sections {
@@ -245,7 +241,6 @@ in the water (DIW).`,
 	f.StringVar(&dice, "dice", "", "the weapon dice's faces (d6)")
 	f.IntVar(&req.Inflict, "inflict", 0, "inflict only M of the points (the attacker's choice)")
 	f.StringVar(&req.Source, "source", "", "who or what hit it")
-	f.BoolVar(&asJSON, "json", false, "print the hit as JSON")
 	return cmd
 }
 

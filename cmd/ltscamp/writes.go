@@ -15,8 +15,8 @@ import (
 // the others print the events they appended, with their seqs.
 var writeCommands = map[string]struct{ ownJSON bool }{
 	"init": {}, "char new": {}, "foe add": {}, "foe remove": {},
-	"roll": {ownJSON: true}, "contest": {ownJSON: true}, "reroll": {ownJSON: true}, "attack": {ownJSON: true},
-	"note": {ownJSON: true}, "import roster": {ownJSON: true}, "ship hit": {ownJSON: true},
+	"roll": {ownJSON: true}, "reroll": {ownJSON: true}, "note": {ownJSON: true}, "import roster": {ownJSON: true},
+	"contest": {}, "attack": {}, "ship hit": {},
 	"karma grant": {}, "karma storytell": {}, "karma to-xp": {}, "wish grant": {}, "wish use": {},
 	"curse add": {}, "curse lift": {}, "xp award": {}, "xp plotword": {}, "xp spend": {},
 	"adventure start": {}, "adventure end": {}, "day next": {}, "encounter start": {}, "encounter end": {},
