@@ -61,8 +61,13 @@ func Generate(store events.Store, o GenerateOptions) ([]string, error) {
 		batch = batch[:0]
 		return err
 	}
+	// at is the game time the clock events are stamped with; the other
+	// events are left unstamped, as events recorded before game time was
+	// tracked are.
+	var at *events.GameTime
 	add := func(stream string, p events.Payload) error {
-		pe, err := events.Encode(newID(), stream, p, nil)
+		pe, err := events.Encode(newID(), stream, p, at)
+		at = nil
 		if err != nil {
 			return err
 		}
@@ -83,6 +88,14 @@ func Generate(store events.Store, o GenerateOptions) ([]string, error) {
 		return nil
 	}
 	flush := load
+	// endCommand closes the command under way, so the next event starts one
+	// of its own (an undo names a whole command).
+	endCommand := func() {
+		if inCommand > 0 {
+			command, inCommand = newID(), 0
+			clock = clock.Add(time.Second)
+		}
+	}
 	if err := add(events.CampaignStream, events.CampaignCreated{Name: fmt.Sprintf("generated (seed %d)", o.Seed), Edition: string(o.Edition)}); err != nil {
 		return nil, err
 	}
@@ -111,18 +124,41 @@ func Generate(store events.Store, o GenerateOptions) ([]string, error) {
 			return nil, err
 		}
 	}
+	// undoLast closes the command under way and undoes it, in a command of
+	// its own.
+	undoLast := func() error {
+		mistake := command
+		endCommand()
+		if err := add(events.CommandsStream, events.CommandReverted{CommandID: mistake, Reason: "entered by mistake"}); err != nil {
+			return err
+		}
+		endCommand()
+		return nil
+	}
+	// The party plays one adventure: day 1 begins now, and a day passes
+	// every dayEvery rounds. Each round every character acts once: mostly
+	// a 3/DX check; an XP award, spent on his lowest attribute once it pays
+	// for it; karma; a wound, healed or rested off; now and then a karma
+	// grant that is undone at once.
+	state := make([]generatedCharacter, len(names))
+	for i := range state {
+		state[i] = generatedCharacter{attrs: attrs[i]}
+	}
+	day := 1
+	at = &events.GameTime{Adventure: 1, Day: 1}
+	if err := add(events.CampaignStream, events.AdventureStarted{Number: 1, Title: "the generated run"}); err != nil {
+		return nil, err
+	}
 	for n := 0; n < o.EventsPerCharacter; n++ {
-		for i := range names {
-			var p events.Payload
-			switch rng.Intn(10) {
-			case 0:
-				p = events.XPAwarded{Amount: 1 + rng.Intn(3), Reason: "generated encounter"}
-			case 1:
-				p = events.KarmaGranted{Amount: 1, Reason: "generated"}
-			default:
-				p = generatedCheck(o.Edition, streams[i][len(events.CharacterStreamPrefix):], names[i], attrs[i], rng)
+		if n > 0 && n%dayEvery == 0 {
+			at = &events.GameTime{Adventure: 1, Day: day + 1}
+			if err := add(events.CampaignStream, events.DayAdvanced{From: day, To: day + 1, Reason: "day next"}); err != nil {
+				return nil, err
 			}
-			if err := add(streams[i], p); err != nil {
+			day++
+		}
+		for i := range names {
+			if err := generatedAction(o.Edition, rng, streams[i], names[i], &state[i], add, endCommand, undoLast); err != nil {
 				return nil, err
 			}
 		}
@@ -130,8 +166,79 @@ func Generate(store events.Store, o GenerateOptions) ([]string, error) {
 	return names, flush()
 }
 
-// generateBatch is how many sealed events Generate loads at a time.
-const generateBatch = 4096
+// generateBatch is how many sealed events Generate loads at a time, and
+// dayEvery how many rounds of the party a generated game day lasts.
+const (
+	generateBatch = 4096
+	dayEvery      = 50
+)
+
+// generatedCharacter is what the generator tracks of a character, to keep
+// every event it makes one the rules allow.
+type generatedCharacter struct {
+	attrs  rules.Attributes
+	xp     int
+	damage int
+}
+
+// generatedAction appends one character's action of a round.
+func generatedAction(ed rules.Edition, rng *rand.Rand, stream, name string, c *generatedCharacter, add func(string, events.Payload) error, endCommand func(), undoLast func() error) error {
+	id := stream[len(events.CharacterStreamPrefix):]
+	switch r := rng.Intn(200); {
+	case r < 20:
+		amount := 1 + rng.Intn(3)
+		c.xp += amount
+		if err := add(stream, events.XPAwarded{Amount: amount, Reason: "generated encounter"}); err != nil {
+			return err
+		}
+		// Spend on the lowest attribute once the XP covers it.
+		at := rules.IQ
+		for _, a := range rules.AttributeNames() {
+			if c.attrs.Get(a) < c.attrs.Get(at) {
+				at = a
+			}
+		}
+		cur := c.attrs.Get(at)
+		price := rules.AttributePrice(ed, cur)
+		if price.XP > c.xp || rules.CheckAttributeRaise(ed, name, c.attrs, at) != nil {
+			return nil
+		}
+		c.xp -= price.XP
+		c.attrs = c.attrs.With(at, cur+1)
+		return add(stream, events.XPSpent{On: "attribute", Attribute: string(at), From: cur, To: cur + 1, Price: price.XP, Formula: price.Formula, Edition: string(ed)})
+	case r < 30:
+		return add(stream, events.KarmaGranted{Amount: 1, Reason: "generated"})
+	case r == 30:
+		// A karma grant entered by mistake, and undone: a command of its
+		// own, then the undo.
+		endCommand()
+		if err := add(stream, events.KarmaGranted{Amount: 1, Reason: "generated by mistake"}); err != nil {
+			return err
+		}
+		return undoLast()
+	case r < 40 && c.damage+2 < c.attrs.ST/2:
+		c.damage += 2
+		return add(stream, events.DamageTaken{Dealt: 2, Damage: 2, Source: "generated"})
+	case r >= 40 && r < 50 && c.damage > 0:
+		if rng.Intn(2) == 0 {
+			c.damage--
+			return add(stream, events.DamageHealed{Points: 1, Reason: "healing", Source: "generated"})
+		}
+		body := rules.Body{ST: c.attrs.ST, Damage: c.damage}
+		cond := rules.RestConditions{StayedPut: true, Sheltered: true, Provisioned: true, NoStrenuous: true}
+		healed, after, note := rules.RestHealing(ed, body, 1, 0, cond)
+		if err := add(stream, events.RestTaken{Days: 1, StayedPut: true, Sheltered: true, Provisioned: true, NoStrenuous: true,
+			Healed: healed, RestedDays: after, Note: note, Edition: string(ed)}); err != nil {
+			return err
+		}
+		if healed == 0 {
+			return nil
+		}
+		c.damage -= healed
+		return add(stream, events.DamageHealed{Points: healed, Reason: "rest"})
+	}
+	return add(stream, generatedCheck(ed, id, name, c.attrs, rng))
+}
 
 // generatedCheck resolves a 3/DX check with seeded dice through the rules.
 func generatedCheck(ed rules.Edition, id, name string, a rules.Attributes, rng *rand.Rand) events.RollMade {

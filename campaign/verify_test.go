@@ -1,6 +1,7 @@
 package campaign
 
 import (
+	"bytes"
 	"fmt"
 	"iter"
 	"strings"
@@ -332,6 +333,32 @@ func TestVerifyGeneratedCampaign(t *testing.T) {
 	rep := mustVerify(t, s)
 	if !rep.OK || len(rep.Ledgers) != 5 {
 		t.Fatalf("chain %+v, %d violations (first %+v), ledgers %+v", rep.Chain, len(rep.Violations), rep.Violations[:min(1, len(rep.Violations))], rep.Ledgers)
+	}
+	// The log resembles a played one: every kind of event the generator
+	// mixes in is there.
+	evs, err := st.Read(events.Query{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	kinds := map[string]int{}
+	for _, e := range evs {
+		kinds[e.Type]++
+	}
+	for _, k := range []string{events.TypeRollMade, events.TypeXPAwarded, events.TypeXPSpent, events.TypeKarmaGranted, events.TypeDamageTaken,
+		events.TypeDamageHealed, events.TypeRestTaken, events.TypeAdventureStarted, events.TypeDayAdvanced, events.TypeCommandReverted} {
+		if kinds[k] == 0 {
+			t.Errorf("the generated log has no %s: %v", k, kinds)
+		}
+	}
+	// The same seed gives the same log.
+	again := memstore.New()
+	if _, err := Generate(again, GenerateOptions{Characters: 5, EventsPerCharacter: 200, EventsPerCommand: 50, Seed: 7, Start: start, Edition: rules.Edition2021}); err != nil {
+		t.Fatal(err)
+	}
+	seq1, head1, _ := st.Head()
+	seq2, head2, _ := again.Head()
+	if seq1 != seq2 || !bytes.Equal(head1, head2) {
+		t.Errorf("two runs with seed 7 end at seq %d %x and seq %d %x", seq1, head1, seq2, head2)
 	}
 }
 
