@@ -1,8 +1,10 @@
 package campaign
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -366,13 +368,28 @@ func (s *Service) TimelineAsOf(adventure, day int, asOf string) (projections.Tim
 	if err != nil {
 		return projections.Timeline{}, err
 	}
-	log, err := s.store.Read(events.Query{UpToSeq: v.upTo})
-	if err != nil {
-		return projections.Timeline{}, err
+	var t projections.Timeline
+	if day > 0 && v.upTo == 0 {
+		// One day: its events, after the clock and the names before it.
+		if t, err = s.dayTimeline(adventure, day, &v.rv); err != nil {
+			return projections.Timeline{}, err
+		}
+	} else {
+		skip := v.rv.Skip(nil, nil)
+		for e, err := range s.store.Iter(events.Query{UpToSeq: v.upTo}) {
+			if err != nil {
+				return projections.Timeline{}, err
+			}
+			if skip(e) {
+				continue
+			}
+			if err := t.Apply(e); err != nil {
+				return projections.Timeline{}, err
+			}
+		}
 	}
-	t, err := projections.FoldTimeline(log, v.rv.Skip(nil, nil))
-	if err != nil || (adventure == 0 && day == 0) {
-		return t, err
+	if adventure == 0 && day == 0 {
+		return t, nil
 	}
 	if adventure == 0 {
 		for _, p := range t.Periods {
@@ -434,6 +451,52 @@ func parseDayPoint(s string) (adventure, day int, ok bool, err error) {
 // spans in the log: from the event that began it to the last event before
 // the next began (to is 0 while it is still going on). adventure 0 means
 // the current or latest adventure.
+// dayTimeline folds the timeline of one game day without the whole log:
+// the campaign stream before the day (the clock), the characters, foes and
+// ships created before it (their names), then the day's own events.
+func (s *Service) dayTimeline(adventure, day int, rv *projections.Reverts) (projections.Timeline, error) {
+	t := projections.Timeline{Lookup: s.SeqOf}
+	from, to, err := s.gameTimeRange(adventure, day)
+	if err != nil {
+		return t, err
+	}
+	var before []events.Event
+	for _, q := range []events.Query{
+		{Streams: []string{events.CampaignStream}, UpToSeq: from - 1},
+		{TypePrefix: events.TypeCharacterCreated, UpToSeq: from - 1},
+		{TypePrefix: events.TypeFoeAdded, UpToSeq: from - 1},
+		{TypePrefix: events.TypeShipBuilt, UpToSeq: from - 1},
+	} {
+		evs, err := s.store.Read(q)
+		if err != nil {
+			return t, err
+		}
+		before = append(before, evs...)
+	}
+	slices.SortFunc(before, func(a, b events.Event) int { return cmp.Compare(a.Seq, b.Seq) })
+	skip := rv.Skip(nil, nil)
+	apply := func(e events.Event) error {
+		if skip(e) {
+			return nil
+		}
+		return t.Apply(e)
+	}
+	for _, e := range before {
+		if err := apply(e); err != nil {
+			return t, err
+		}
+	}
+	for e, err := range s.store.Iter(events.Query{AfterSeq: from - 1, UpToSeq: to}) {
+		if err != nil {
+			return t, err
+		}
+		if err := apply(e); err != nil {
+			return t, err
+		}
+	}
+	return t, nil
+}
+
 func (s *Service) gameTimeRange(adventure, day int) (from, to int64, err error) {
 	if adventure < 0 || day < 0 {
 		return 0, 0, rules.Errorf(rules.CodeInvalid, "adventures and days are numbered from 1")

@@ -2,8 +2,10 @@ package campaign
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"iter"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -408,5 +410,38 @@ func TestVerifyStorytellerKarma(t *testing.T) {
 	rep := mustVerify(t, s)
 	if rep.OK || len(rep.Violations) != 1 || rep.Violations[0].Seq != forged.Seq || !strings.Contains(rep.Violations[0].Problem, "whose karma was given by its own command") {
 		t.Fatalf("a second grant for one story: %+v", rep.Violations)
+	}
+}
+
+// The timeline of one day, folded from that day's events after the clock
+// and the names before it, is the whole timeline's day, entry for entry.
+func TestDayTimelineMatchesWholeFold(t *testing.T) {
+	st := memstore.New()
+	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	if _, err := Generate(st, GenerateOptions{Characters: 4, EventsPerCharacter: 220, EventsPerCommand: 30, Seed: 3, Start: start, Edition: rules.Edition2021}); err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(st, Options{Now: func() time.Time { return start }, Actor: "gm"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	head, _, err := st.Head()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for day := 1; day <= 5; day++ {
+		fast, err := s.TimelineAsOf(1, day, "")
+		if err != nil {
+			t.Fatalf("day %d: %v", day, err)
+		}
+		whole, err := s.TimelineAsOf(1, day, strconv.FormatInt(head, 10))
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, _ := json.Marshal(fast)
+		b, _ := json.Marshal(whole)
+		if !bytes.Equal(a, b) || len(fast.Periods) != 1 || len(fast.Periods[0].Days[0].Entries) == 0 {
+			t.Fatalf("day %d differs:\n fast %s\nwhole %s", day, a, b)
+		}
 	}
 }

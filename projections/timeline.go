@@ -61,6 +61,9 @@ type Timeline struct {
 	// seqs maps each roll, contest and attack to its seq, for the
 	// re-rolls that name them.
 	seqs map[string]int64
+	// Lookup, when set, finds the seq of an event the timeline was not
+	// given (a fold of one day names rolls of earlier days).
+	Lookup func(id string) (int64, bool) `json:"-"`
 }
 
 // timelineKinds says which event types the timeline tells, and as what.
@@ -167,8 +170,13 @@ func (t *Timeline) Apply(e events.Event) error {
 }
 
 func (t *Timeline) seqOf(id string) (int64, bool) {
-	seq, ok := t.seqs[id]
-	return seq, ok
+	if seq, ok := t.seqs[id]; ok {
+		return seq, true
+	}
+	if t.Lookup != nil {
+		return t.Lookup(id)
+	}
+	return 0, false
 }
 
 // day returns the day an entry at g belongs to, adding periods and days as
