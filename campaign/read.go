@@ -455,7 +455,8 @@ func parseDayPoint(s string) (adventure, day int, ok bool, err error) {
 // the campaign stream before the day (the clock), the characters, foes and
 // ships created before it (their names), then the day's own events.
 func (s *Service) dayTimeline(adventure, day int, rv *projections.Reverts) (projections.Timeline, error) {
-	t := projections.Timeline{Lookup: s.SeqOf}
+	var t projections.Timeline
+	t.LookUpSeqs(s.SeqOf)
 	from, to, err := s.gameTimeRange(adventure, day)
 	if err != nil {
 		return t, err

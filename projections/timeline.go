@@ -61,10 +61,15 @@ type Timeline struct {
 	// seqs maps each roll, contest and attack to its seq, for the
 	// re-rolls that name them.
 	seqs map[string]int64
-	// Lookup, when set, finds the seq of an event the timeline was not
+	// lookup, when set, finds the seq of an event the timeline was not
 	// given (a fold of one day names rolls of earlier days).
-	Lookup func(id string) (int64, bool) `json:"-"`
+	lookup func(id string) (int64, bool)
 }
+
+// LookUpSeqs has the timeline find the seq of an event it was not given
+// with f: a timeline folded from one day's events names rolls of earlier
+// days by their seqs.
+func (t *Timeline) LookUpSeqs(f func(id string) (int64, bool)) { t.lookup = f }
 
 // timelineKinds says which event types the timeline tells, and as what.
 var timelineKinds = map[string]string{
@@ -173,8 +178,8 @@ func (t *Timeline) seqOf(id string) (int64, bool) {
 	if seq, ok := t.seqs[id]; ok {
 		return seq, true
 	}
-	if t.Lookup != nil {
-		return t.Lookup(id)
+	if t.lookup != nil {
+		return t.lookup(id)
 	}
 	return 0, false
 }
