@@ -98,12 +98,13 @@ func (s *Service) attackTarget(am events.AttackMade) *projections.Sheet {
 	return nil
 }
 
-// replaced is an attack a karma re-roll replaces: the attack, its event ID,
-// and the set of dice rolled again.
+// replaced is an attack a karma re-roll replaces: the attack, its event and
+// command IDs, and the set of dice rolled again.
 type replaced struct {
-	attack *events.AttackMade
-	id     string
-	which  string
+	attack  *events.AttackMade
+	id      string
+	command string
+	which   string
 }
 
 // attack decides an attack of a on t (nil: someone off the roster, named
@@ -247,20 +248,14 @@ func spareDamage(w rules.Weapon, faces []int) ([]int, error) {
 }
 
 // withdraw takes back, from the target, the points the replaced attack
-// dealt him in its command.
+// dealt him in its command (which is in effect, or it could not be
+// re-rolled): only that command's events are read.
 func (d *decision) withdraw(t *character, re *replaced, rerollID string) error {
-	evs, err := d.s.store.Read(events.Query{Streams: []string{t.stream}, TypePrefix: events.TypeDamageTaken})
-	if err != nil {
-		return err
-	}
-	rv, err := d.revertsState()
+	evs, err := d.s.store.Read(events.Query{CommandIDs: []string{re.command}, Streams: []string{t.stream}, TypePrefix: events.TypeDamageTaken})
 	if err != nil {
 		return err
 	}
 	for _, e := range evs {
-		if !rv.InEffect(e) {
-			continue
-		}
 		p, err := events.Decode(e)
 		if err != nil {
 			return err

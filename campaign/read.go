@@ -369,6 +369,9 @@ func (s *Service) TimelineAsOf(adventure, day int, asOf string) (projections.Tim
 		return projections.Timeline{}, err
 	}
 	var t projections.Timeline
+	// Re-rolls name rolls by seq: looked up in the store, not kept for
+	// every roll of the log.
+	t.LookUpSeqs(s.SeqOf)
 	if day > 0 && v.upTo == 0 {
 		// One day: its events, after the clock and the names before it.
 		if t, err = s.dayTimeline(adventure, day, &v.rv); err != nil {

@@ -299,7 +299,7 @@ func (s *Service) rerollAttack(req RerollRequest, orig events.Event) (RerollResu
 		if out.Spent, err = d.payReroll(ed, payer, req.UseWish, orig.ID, which); err != nil {
 			return err
 		}
-		am, err := d.attack(ed, a, t, ar, &replaced{attack: first, id: orig.ID, which: which})
+		am, err := d.attack(ed, a, t, ar, &replaced{attack: first, id: orig.ID, command: orig.CommandID, which: which})
 		if err != nil {
 			return err
 		}

@@ -98,7 +98,9 @@ func (t *Timeline) Apply(e events.Event) error {
 	}
 	switch e.Type {
 	case events.TypeRollMade, events.TypeContestResolved, events.TypeAttackMade:
-		t.seqs[e.ID] = e.Seq
+		if t.lookup == nil { // with a lookup, a re-roll's roll is looked up instead
+			t.seqs[e.ID] = e.Seq
+		}
 	}
 	ended := t.clock.Now() // an adventure's end is told as its last entry
 	switch e.Stream {

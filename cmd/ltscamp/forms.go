@@ -165,11 +165,7 @@ func skillLevelsForm(a *app, ed rules.Edition, v *charValues, at rules.Attribute
 	specs := func() []string {
 		out := make([]string, len(v.Skills))
 		for i, name := range v.Skills {
-			lvl := levels[i]
-			if lvl == "" {
-				lvl = "1"
-			}
-			out[i] = name + ":" + lvl
+			out[i] = name + ":" + levels[i]
 		}
 		return out
 	}

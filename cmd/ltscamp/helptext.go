@@ -59,21 +59,7 @@ func setHelpTemplates(root *cobra.Command) {
 func listing(name string, pad int, short string) string {
 	indent := 2 + max(pad, utf8.RuneCountInString(name)) + 1
 	prefix := "  " + name + strings.Repeat(" ", indent-2-utf8.RuneCountInString(name))
-	var lines []string
-	cur := ""
-	for _, word := range strings.Fields(short) {
-		if cur != "" && indent+utf8.RuneCountInString(cur)+1+utf8.RuneCountInString(word) > helpWidth {
-			lines = append(lines, cur)
-			cur = word
-			continue
-		}
-		if cur != "" {
-			cur += " "
-		}
-		cur += word
-	}
-	lines = append(lines, cur)
-	return prefix + strings.Join(lines, "\n"+strings.Repeat(" ", indent))
+	return strings.Join(fill(strings.Fields(short), prefix, strings.Repeat(" ", indent)), "\n")
 }
 
 // wrapIndent wraps each line of text longer than helpWidth at spaces; the
@@ -88,20 +74,27 @@ func wrapIndent(text string, indent int) string {
 			continue
 		}
 		lead := len(line) - len(strings.TrimLeft(line, " "))
-		hang := strings.Repeat(" ", max(lead, indent))
-		cur := line[:lead]
-		for _, word := range strings.Fields(line) {
-			switch {
-			case strings.TrimSpace(cur) == "":
-				cur += word
-			case utf8.RuneCountInString(cur)+1+utf8.RuneCountInString(word) > helpWidth:
-				out = append(out, cur)
-				cur = hang + word
-			default:
-				cur += " " + word
-			}
-		}
-		out = append(out, cur)
+		out = append(out, fill(strings.Fields(line), line[:lead], strings.Repeat(" ", max(lead, indent)))...)
 	}
 	return strings.Join(out, "\n")
+}
+
+// fill lays words out in lines of at most helpWidth columns: the first
+// line after first, the others after hang.
+func fill(words []string, first, hang string) []string {
+	var lines []string
+	cur, empty := first, true
+	for _, word := range words {
+		switch {
+		case empty:
+			cur += word
+		case utf8.RuneCountInString(cur)+1+utf8.RuneCountInString(word) > helpWidth:
+			lines = append(lines, cur)
+			cur = hang + word
+		default:
+			cur += " " + word
+		}
+		empty = false
+	}
+	return append(lines, cur)
 }
