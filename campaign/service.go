@@ -50,6 +50,13 @@ type Service struct {
 	progress func(stage string, done, total int64)
 	// appended are the events this service's commands appended, in order.
 	appended []events.Event
+	// snapCode keys the snapshots this build reads and saves; a command
+	// saves one when its fold read more than snapEvery events past the
+	// last (revertsSnapEvery for the commands stream).
+	snapCode                    string
+	snapEvery, revertsSnapEvery int
+	// staleSnapshots counts the snapshots found stale (tests read it).
+	staleSnapshots int
 }
 
 // report tells Options.Progress how far long work has got.
@@ -83,7 +90,8 @@ func New(store events.Store, opts Options) (*Service, error) {
 	if roller == nil {
 		roller = rules.CryptoRoller{}
 	}
-	return &Service{store: store, now: opts.Now, actor: strings.TrimSpace(opts.Actor), entropy: ulid.Monotonic(ent, 0), roller: roller, progress: opts.Progress}, nil
+	return &Service{store: store, now: opts.Now, actor: strings.TrimSpace(opts.Actor), entropy: ulid.Monotonic(ent, 0), roller: roller, progress: opts.Progress,
+		snapCode: snapshotCode(), snapEvery: defaultSnapEvery, revertsSnapEvery: defaultRevertsSnapEvery}, nil
 }
 
 // Create makes a new campaign file at path and records campaign.created.
@@ -207,6 +215,8 @@ type decision struct {
 	// at is the game time the command has reached: read from the
 	// campaign at the first emit, moved on by commands that move time.
 	at *events.GameTime
+	// snapshots are the states the command saves with its events.
+	snapshots []events.Snapshot
 }
 
 // character is a party member's folded stream.
@@ -286,7 +296,7 @@ func (s *Service) execute(decide func(d *decision) error) (events.AppendResult, 
 		if len(d.pending) == 0 {
 			return events.AppendResult{}, errors.New("campaign: a command decided to append nothing")
 		}
-		cmd := events.Command{ID: s.newID(), Actor: s.actor, RecordedAt: s.now().UTC(), Expected: d.expected, Events: d.pending}
+		cmd := events.Command{ID: s.newID(), Actor: s.actor, RecordedAt: s.now().UTC(), Expected: d.expected, Events: d.pending, Snapshots: d.snapshots}
 		res, err := s.store.Append(cmd)
 		if err == nil {
 			s.appended = append(s.appended, res.Events...)
@@ -313,26 +323,42 @@ func (s *Service) newID() string {
 // command depends on which earlier commands are in effect.
 func (d *decision) revertsState() (*projections.Reverts, error) {
 	if d.reverts == nil {
-		r, err := d.s.reverts(0)
+		r, f, err := d.s.foldReverts(0)
 		if err != nil {
 			return nil, err
 		}
 		d.expect(events.CommandsStream, r.Version)
 		d.reverts = &r
+		if err := d.snapshotDue(f, events.CommandsStream, projections.SnapReverts, d.s.revertsSnapEvery, true, r.Encode); err != nil {
+			return nil, err
+		}
 	}
 	return d.reverts, nil
 }
 
 // reverts folds the commands stream up to seq (0: all of it).
 func (s *Service) reverts(upTo int64) (projections.Reverts, error) {
-	evs, err := s.store.ReadStream(events.CommandsStream, 0)
+	r, _, err := s.foldReverts(upTo)
+	return r, err
+}
+
+// foldReverts folds the commands stream up to seq (0: all of it), from its
+// snapshot when there is one.
+func (s *Service) foldReverts(upTo int64) (projections.Reverts, folded, error) {
+	var r projections.Reverts
+	sn, ok, err := s.snapshot(events.CommandsStream, projections.SnapReverts, nil, upTo)
 	if err != nil {
-		return projections.Reverts{}, err
+		return r, folded{}, err
 	}
-	if upTo > 0 {
-		evs = eventsUpTo(evs, upTo)
+	if ok {
+		if r, err = projections.DecodeReverts(sn.State, s.eventAt); err != nil {
+			r, sn = projections.Reverts{}, events.Snapshot{} // fold from the start
+		}
 	}
-	return projections.FoldReverts(evs)
+	// Every event of the commands stream is in effect: undo and redo are
+	// never themselves undone.
+	f, err := s.foldFrom(events.CommandsStream, sn, &projections.Reverts{}, upTo, r.Apply)
+	return r, f, err
 }
 
 // eventsUpTo keeps the events with Seq <= upTo of a seq-ordered slice.
@@ -354,41 +380,59 @@ func (d *decision) campaignState() (*projections.Campaign, error) {
 	if err != nil {
 		return nil, err
 	}
-	c, err := d.s.campaignState(rv, 0)
+	c, f, err := d.s.foldCampaign(rv, 0)
 	if err != nil {
 		return nil, err
 	}
 	d.expect(events.CampaignStream, c.Version)
 	d.campaign = &c
+	if c.Version == f.version {
+		snap := func() ([]byte, error) { return projections.EncodeCampaign(c) }
+		if err := d.snapshotDue(f, events.CampaignStream, projections.SnapCampaign, d.s.snapEvery, false, snap); err != nil {
+			return nil, err
+		}
+	}
 	return d.campaign, nil
 }
 
 // campaignState folds the campaign stream's events in effect, up to seq
 // (0: all).
 func (s *Service) campaignState(rv *projections.Reverts, upTo int64) (projections.Campaign, error) {
-	evs, err := s.store.ReadStream(events.CampaignStream, 0)
-	if err != nil {
-		return projections.Campaign{}, err
-	}
-	if upTo > 0 {
-		evs = eventsUpTo(evs, upTo)
-	}
+	c, _, err := s.foldCampaign(rv, upTo)
+	return c, err
+}
+
+// foldCampaign folds the campaign stream's events in effect, up to seq
+// (0: all), from its newest snapshot that holds.
+func (s *Service) foldCampaign(rv *projections.Reverts, upTo int64) (projections.Campaign, folded, error) {
 	var c projections.Campaign
-	for _, e := range evs {
-		// The stream version moves on even for events out of effect, so
-		// that a decision expects the version it really read.
+	sn, ok, err := s.snapshot(events.CampaignStream, projections.SnapCampaign, rv, upTo)
+	if err != nil {
+		return c, folded{}, err
+	}
+	if ok {
+		if c, err = projections.DecodeCampaign(sn.State); err != nil {
+			c, sn = projections.Campaign{}, events.Snapshot{} // fold from the start
+		}
+	}
+	// campaign.created is folded even out of effect, and every event
+	// moves the version on, so that a decision expects the version it
+	// really read.
+	all := &projections.Reverts{}
+	f, err := s.foldFrom(events.CampaignStream, sn, all, upTo, func(e events.Event) error {
 		if !rv.InEffect(e) && e.Type != events.TypeCampaignCreated {
 			c.Version = e.StreamVersion
-			continue
+			return nil
 		}
-		if err := c.Apply(e); err != nil {
-			return projections.Campaign{}, err
-		}
+		return c.Apply(e)
+	})
+	if err != nil {
+		return projections.Campaign{}, f, err
 	}
 	if c.Name == "" {
-		return projections.Campaign{}, fmt.Errorf("the campaign stream has no campaign.created event")
+		return projections.Campaign{}, f, fmt.Errorf("the campaign stream has no campaign.created event")
 	}
-	return c, nil
+	return c, f, nil
 }
 
 func (d *decision) rosterState() (*projections.Roster, error) {
@@ -397,11 +441,15 @@ func (d *decision) rosterState() (*projections.Roster, error) {
 		if err != nil {
 			return nil, err
 		}
-		r, err := d.s.roster(rv, 0)
+		r, f, err := d.s.foldRoster(rv, 0)
 		if err != nil {
 			return nil, err
 		}
 		d.roster = &r
+		snap := func() ([]byte, error) { return projections.EncodeRoster(r) }
+		if err := d.snapshotDue(f, rosterView, projections.SnapRoster, d.s.snapEvery, false, snap); err != nil {
+			return nil, err
+		}
 	}
 	return d.roster, nil
 }
@@ -409,12 +457,43 @@ func (d *decision) rosterState() (*projections.Roster, error) {
 // roster lists the characters whose creation is in effect, and the foes
 // added and not removed, up to seq (0: all).
 func (s *Service) roster(rv *projections.Reverts, upTo int64) (projections.Roster, error) {
-	var r projections.Roster
-	if err := s.foldInEffect(events.Query{StreamPrefix: events.CharacterStreamPrefix, TypePrefix: events.TypeCharacterCreated, UpToSeq: upTo}, rv, r.Apply); err != nil {
-		return r, err
-	}
-	err := s.foldInEffect(events.Query{StreamPrefix: events.FoeStreamPrefix, TypePrefix: "foe.", UpToSeq: upTo}, rv, r.Apply)
+	r, _, err := s.foldRoster(rv, upTo)
 	return r, err
+}
+
+// rosterView names the roster's snapshots: the roster is folded from
+// events across streams (see events.Snapshot.Across).
+const rosterView = "roster"
+
+// foldRoster folds the roster as roster does, from its newest snapshot
+// that holds. The fold's version is the highest seq it read.
+func (s *Service) foldRoster(rv *projections.Reverts, upTo int64) (projections.Roster, folded, error) {
+	var r projections.Roster
+	sn, ok, err := s.snapshot(rosterView, projections.SnapRoster, rv, upTo)
+	if err != nil {
+		return r, folded{}, err
+	}
+	if ok {
+		if r, err = projections.DecodeRoster(sn.State); err != nil {
+			r, sn = projections.Roster{}, events.Snapshot{} // fold from the start
+		}
+	}
+	f := folded{from: sn, version: sn.Seq, seq: sn.Seq}
+	apply := func(e events.Event) error {
+		f.read++
+		f.seq = max(f.seq, e.Seq)
+		f.version = f.seq
+		return r.Apply(e)
+	}
+	for _, q := range []events.Query{
+		{StreamPrefix: events.CharacterStreamPrefix, TypePrefix: events.TypeCharacterCreated, AfterSeq: sn.Seq, UpToSeq: upTo},
+		{StreamPrefix: events.FoeStreamPrefix, TypePrefix: "foe.", AfterSeq: sn.Seq, UpToSeq: upTo},
+	} {
+		if err := s.foldInEffect(q, rv, apply); err != nil {
+			return r, f, err
+		}
+	}
+	return r, f, nil
 }
 
 // foldInEffect reads the events q selects and folds those in effect.
@@ -519,12 +598,16 @@ func (d *decision) characterByMember(m projections.Member) (*character, error) {
 	if err != nil {
 		return nil, err
 	}
-	c, version, err := d.s.loadCharacter(m, rv, 0)
+	c, f, err := d.s.foldCharacter(m, rv, 0)
 	if err != nil {
 		return nil, err
 	}
-	d.expect(c.stream, version)
+	d.expect(c.stream, f.version)
 	d.chars[m.ID] = c
+	snap := func() ([]byte, error) { return projections.EncodeCharacter(c.sheet, c.rolls) }
+	if err := d.snapshotDue(f, c.stream, projections.SnapCharacter, d.s.snapEvery, false, snap); err != nil {
+		return nil, err
+	}
 	return c, nil
 }
 
@@ -532,12 +615,28 @@ func (d *decision) characterByMember(m projections.Member) (*character, error) {
 // seq (0: all). It also returns the stream version read, which counts the
 // events out of effect too.
 func (s *Service) loadCharacter(m projections.Member, rv *projections.Reverts, upTo int64) (*character, int64, error) {
+	c, f, err := s.foldCharacter(m, rv, upTo)
+	return c, f.version, err
+}
+
+// foldCharacter folds a character's stream as loadCharacter does, from
+// its newest snapshot that holds.
+func (s *Service) foldCharacter(m projections.Member, rv *projections.Reverts, upTo int64) (*character, folded, error) {
 	c := &character{member: m, stream: m.Stream()}
-	version, err := s.foldStream(c.stream, rv, upTo, c.sheet.Apply, c.rolls.Apply)
+	sn, ok, err := s.snapshot(c.stream, projections.SnapCharacter, rv, upTo)
 	if err != nil {
-		return nil, 0, err
+		return nil, folded{}, err
 	}
-	return c, version, nil
+	if ok {
+		if c.sheet, c.rolls, err = projections.DecodeCharacter(sn.State); err != nil {
+			c.sheet, c.rolls, sn = projections.Sheet{}, projections.Rolls{}, events.Snapshot{} // fold from the start
+		}
+	}
+	f, err := s.foldFrom(c.stream, sn, rv, upTo, c.sheet.Apply, c.rolls.Apply)
+	if err != nil {
+		return nil, f, err
+	}
+	return c, f, nil
 }
 
 // foldStream folds a stream's events in effect, up to seq (0: all), into

@@ -308,7 +308,7 @@ func (h *history) undoUndoRedo(d *decision, target string, req UndoRequest, out 
 	case *events.CommandReverted:
 		var still []string
 		for _, id := range p.Commands() {
-			if rv, ok := h.rv.Reverted(id); ok && rv.EventID == e.ID {
+			if rv, ok := h.rv.Reverted(id); ok && rv.Seq == e.Seq {
 				still = append(still, id)
 			}
 		}

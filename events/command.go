@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -85,6 +86,17 @@ func (c Command) Validate() error {
 			return bad("events %d and %d have the same ID %q", j, n, p.ID)
 		}
 		seen[p.ID] = n
+	}
+	for _, sn := range c.Snapshots {
+		if err := sn.Validate(); err != nil {
+			return bad("%s", strings.TrimPrefix(err.Error(), ErrInvalidCommand.Error()+": "))
+		}
+		if v, ok := c.Expected[sn.Stream]; !sn.Across && (!ok || v != sn.Version) {
+			return bad("a snapshot of stream %q at version %d is not of a version the command expects", sn.Stream, sn.Version)
+		}
+		if v, ok := c.Expected[CommandsStream]; !ok || v != sn.Commands {
+			return bad("a snapshot of stream %q was folded with commands version %d, which the command does not expect", sn.Stream, sn.Commands)
+		}
 	}
 	return nil
 }

@@ -79,6 +79,12 @@ type Command struct {
 	Expected map[string]int64
 	// Events are appended in this order.
 	Events []Pending
+	// Snapshots are saved with the events, in the same transaction, when
+	// the command is appended (not when it is a duplicate or refused).
+	// Each must be of a stream the command expects at the snapshot's
+	// Version, folded with the commands stream at the version the command
+	// expects of it: the checks that guard the append guard the snapshot.
+	Snapshots []Snapshot
 }
 
 // AppendResult reports what an Append committed.
@@ -138,6 +144,8 @@ type Store interface {
 	// yields a non-nil error once, as its last pair, when reading fails;
 	// breaking out of the loop early releases the read.
 	Iter(q Query) iter.Seq2[Event, error]
+	// Snapshots keeps projections' snapshots beside the log.
+	Snapshots
 	// Load appends events sealed elsewhere (a restore from a backup),
 	// keeping their seqs, IDs, envelopes and hashes. Each must continue
 	// the chain from the log's head (see Link) and its stream's version

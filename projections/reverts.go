@@ -1,7 +1,9 @@
 package projections
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/ltscamp/ltscamp/events"
@@ -23,12 +25,26 @@ type Revert struct {
 
 // Reverts is the set of commands not in effect, folded from the commands
 // stream: command.reverted adds, command.restored removes.
+//
+// It keeps, for each command out of effect, only the seq of the undo that
+// holds it out; the undo's details (who, when, why) are read from that
+// event when asked for, through Lookup when the set came from a snapshot.
 type Reverts struct {
-	out map[string]Revert
-	// history lists the undo and redo events in order, for redo's "most
-	// recently reverted".
-	history []events.Event
+	out map[string]revertRef
+	// undos are the details of the undo events folded or looked up, by seq.
+	undos map[int64]Revert
+	// Lookup reads an event of the commands stream by seq, for the details
+	// of an undo that this set did not fold itself (a snapshot's).
+	Lookup  func(seq int64) (events.Event, error)
 	Version int64
+}
+
+// revertRef is a command's undo: its seq, and the command's place in the
+// undo's list (the target first, then the cascade), for redo's "most
+// recently reverted".
+type revertRef struct {
+	seq int64
+	pos int
 }
 
 // Apply folds one event of the commands stream.
@@ -38,13 +54,17 @@ func (r *Reverts) Apply(e events.Event) error {
 		return err
 	}
 	if r.out == nil {
-		r.out = map[string]Revert{}
+		r.out = map[string]revertRef{}
 	}
 	switch p := p.(type) {
 	case *events.CommandReverted:
-		for _, id := range p.Commands() {
-			r.out[id] = Revert{Seq: e.Seq, EventID: e.ID, CommandID: e.CommandID, Actor: e.Actor, At: e.RecordedAt, Reason: p.Reason, Target: p.CommandID}
+		for i, id := range p.Commands() {
+			r.out[id] = revertRef{seq: e.Seq, pos: i}
 		}
+		if r.undos == nil {
+			r.undos = map[int64]Revert{}
+		}
+		r.undos[e.Seq] = revertOf(e, p)
 	case *events.CommandRestored:
 		for _, id := range p.CommandIDs {
 			delete(r.out, id)
@@ -52,15 +72,48 @@ func (r *Reverts) Apply(e events.Event) error {
 	default:
 		return fmt.Errorf("event %d: %s does not belong on the commands stream", e.Seq, e.Type)
 	}
-	r.history = append(r.history, e)
 	r.Version = e.StreamVersion
 	return nil
 }
 
+// revertOf returns the details of an undo event.
+func revertOf(e events.Event, p *events.CommandReverted) Revert {
+	return Revert{Seq: e.Seq, EventID: e.ID, CommandID: e.CommandID, Actor: e.Actor, At: e.RecordedAt, Reason: p.Reason, Target: p.CommandID}
+}
+
 // Reverted reports whether a command is out of effect, and by which undo.
+// When the undo's details cannot be read (see Lookup), the Revert has
+// its Seq only.
 func (r *Reverts) Reverted(commandID string) (Revert, bool) {
-	rv, ok := r.out[commandID]
-	return rv, ok
+	ref, ok := r.out[commandID]
+	if !ok {
+		return Revert{}, false
+	}
+	return r.undo(ref.seq), true
+}
+
+// undo returns the details of the undo event at seq.
+func (r *Reverts) undo(seq int64) Revert {
+	if rv, ok := r.undos[seq]; ok {
+		return rv
+	}
+	rv := Revert{Seq: seq}
+	if r.Lookup == nil {
+		return rv
+	}
+	e, err := r.Lookup(seq)
+	if err != nil {
+		return rv
+	}
+	p, err := events.Decode(e)
+	if cr, ok := p.(*events.CommandReverted); err == nil && ok {
+		rv = revertOf(e, cr)
+		if r.undos == nil {
+			r.undos = map[int64]Revert{}
+		}
+		r.undos[seq] = rv
+	}
+	return rv
 }
 
 // InEffect reports whether an event's command is in effect.
@@ -73,29 +126,24 @@ func (r *Reverts) InEffect(e events.Event) bool {
 func (r *Reverts) Count() int { return len(r.out) }
 
 // LastReverted returns the most recent undo that still holds some commands
-// out of effect, and those commands, for a redo without arguments.
-func (r *Reverts) LastReverted() (events.Event, []string, bool) {
-	for i := len(r.history) - 1; i >= 0; i-- {
-		e := r.history[i]
-		if e.Type != events.TypeCommandReverted {
-			continue
-		}
-		p, err := events.Decode(e)
-		if err != nil {
-			continue
-		}
-		ids := p.(*events.CommandReverted).Commands()
-		var still []string
-		for _, id := range ids {
-			if rv, ok := r.out[id]; ok && rv.EventID == e.ID {
-				still = append(still, id)
-			}
-		}
-		if len(still) > 0 {
-			return e, still, true
+// out of effect, and those commands (its target first), for a redo
+// without arguments.
+func (r *Reverts) LastReverted() (Revert, []string, bool) {
+	var last int64
+	for _, ref := range r.out {
+		last = max(last, ref.seq)
+	}
+	if last == 0 {
+		return Revert{}, nil, false
+	}
+	var ids []string
+	for id, ref := range r.out {
+		if ref.seq == last {
+			ids = append(ids, id)
 		}
 	}
-	return events.Event{}, nil, false
+	slices.SortFunc(ids, func(a, b string) int { return cmp.Compare(r.out[a].pos, r.out[b].pos) })
+	return r.undo(last), ids, true
 }
 
 // FoldReverts folds the commands stream.

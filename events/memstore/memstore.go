@@ -25,6 +25,7 @@ type Store struct {
 	byID      map[string]int   // event ID -> index in log
 	byCommand map[string][]int // command ID -> indexes in log
 	byStream  map[string][]int // stream -> indexes in log, by stream version
+	snaps     []events.Snapshot
 }
 
 // New returns an empty Store.
@@ -73,7 +74,67 @@ func (s *Store) Append(cmd events.Command) (events.AppendResult, error) {
 		s.byStream[e.Stream] = append(s.byStream[e.Stream], idx)
 		out[i] = clone(e)
 	}
+	s.save(cmd.Snapshots)
 	return events.AppendResult{Events: out}, nil
+}
+
+// Snapshot implements events.Store.
+func (s *Store) Snapshot(q events.SnapshotQuery) (events.Snapshot, bool, error) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	if s.closed {
+		return events.Snapshot{}, false, errClosed
+	}
+	var best events.Snapshot
+	found := false
+	for _, sn := range s.snaps {
+		if sn.Stream != q.Stream || sn.Kind != q.Kind || sn.Code != q.Code || q.UpToSeq > 0 && sn.Seq > q.UpToSeq {
+			continue
+		}
+		if !found || sn.Seq > best.Seq {
+			best, found = sn, true
+		}
+	}
+	best.State = slices.Clone(best.State)
+	return best, found, nil
+}
+
+// SaveSnapshots implements events.Store.
+func (s *Store) SaveSnapshots(snaps []events.Snapshot) error {
+	for _, sn := range snaps {
+		if err := sn.Validate(); err != nil {
+			return err
+		}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return errClosed
+	}
+	s.save(snaps)
+	return nil
+}
+
+// save stores snapshots; the caller holds the lock.
+func (s *Store) save(snaps []events.Snapshot) {
+	for _, sn := range snaps {
+		sn.State = slices.Clone(sn.State)
+		s.snaps = slices.DeleteFunc(s.snaps, func(o events.Snapshot) bool {
+			return o.Stream == sn.Stream && o.Kind == sn.Kind && (sn.Latest || o.Code != sn.Code || o.Version == sn.Version)
+		})
+		s.snaps = append(s.snaps, sn)
+	}
+}
+
+// DropSnapshots implements events.Store.
+func (s *Store) DropSnapshots() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return errClosed
+	}
+	s.snaps = nil
+	return nil
 }
 
 // ReadStream implements events.Store.

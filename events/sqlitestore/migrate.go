@@ -71,12 +71,36 @@ func migrate(ctx context.Context, db *sql.DB, dbPath string, now func() time.Tim
 	if err != nil {
 		return err
 	}
+	if !create {
+		var tables int64
+		if err := db.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migrations'`).Scan(&tables); err != nil {
+			return fmt.Errorf("read %s: %w", dbPath, err)
+		}
+		if tables == 0 {
+			return fmt.Errorf("%s is %w: an SQLite database from another program", dbPath, events.ErrNotCampaign)
+		}
+		if err := checkNotNewer(ctx, db, dbPath, ms); err != nil {
+			return err
+		}
+		if upToDate(ctx, db, ms) {
+			return nil
+		}
+	}
 	for i, m := range ms {
 		if err := applyMigration(ctx, db, dbPath, ms, m, now, create && i == 0); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// upToDate reports, without taking the write lock, whether every
+// migration is recorded already: the usual case, which then costs one read
+// instead of a write transaction per migration.
+func upToDate(ctx context.Context, db *sql.DB, ms []migration) bool {
+	var n, top int64
+	err := db.QueryRowContext(ctx, `SELECT count(*), coalesce(max(version), 0) FROM schema_migrations`).Scan(&n, &top)
+	return err == nil && n == int64(len(ms)) && top == int64(len(ms))
 }
 
 // applyMigration applies m unless it is already recorded. The check runs

@@ -129,6 +129,9 @@ func (s *Store) Append(cmd events.Command) (res events.AppendResult, err error) 
 			return events.AppendResult{}, fmt.Errorf("append command %s: event %s: %w", cmd.ID, e.ID, err)
 		}
 	}
+	if err := saveSnapshots(ctx, tx, cmd.Snapshots); err != nil {
+		return events.AppendResult{}, fmt.Errorf("append command %s: %w", cmd.ID, err)
+	}
 	if err := tx.Commit(); err != nil {
 		return events.AppendResult{}, fmt.Errorf("append command %s: commit: %w", cmd.ID, err)
 	}

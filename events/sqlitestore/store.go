@@ -11,6 +11,7 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -194,6 +195,13 @@ func probe(path string) error {
 	_ = f.Close()
 	if !bytes.HasPrefix(head[:n], []byte(sqliteMagic)) {
 		return fmt.Errorf("%s is %w: not an SQLite database", path, events.ErrNotCampaign)
+	}
+	if n == len(head) && head[18] == 2 && head[19] == 2 && binary.BigEndian.Uint32(head[68:72]) == ApplicationID {
+		// A WAL file whose header carries the campaign's mark (the usual
+		// case, once the file has been checkpointed): opening it for
+		// writing changes nothing in it, and the schema is checked then,
+		// before any migration (see migrate).
+		return nil
 	}
 
 	// The application ID is read through SQLite rather than from the

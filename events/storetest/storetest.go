@@ -60,6 +60,9 @@ func Run(t *testing.T, newStore func(t *testing.T) events.Store) {
 		{"IterStopsEarly", testIterStopsEarly},
 		{"LoadSealedEvents", testLoad},
 		{"LoadRefusesWhatDoesNotContinueTheLog", testLoadRefused},
+		{"SnapshotsSavedWithTheirCommand", testSnapshotsWithCommand},
+		{"SnapshotsSelectedByCodeAndSeq", testSnapshotsSelected},
+		{"SnapshotsRefused", testSnapshotsRefused},
 	} {
 		t.Run(tc.name, func(t *testing.T) { tc.test(t, open(t)) })
 	}
