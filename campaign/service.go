@@ -57,6 +57,9 @@ type Service struct {
 	snapEvery, revertsSnapEvery int
 	// staleSnapshots counts the snapshots found stale (tests read it).
 	staleSnapshots int
+	// undoWhole decides undo and redo on the whole log, as the scoped
+	// history is checked against in tests.
+	undoWhole bool
 }
 
 // report tells Options.Progress how far long work has got.

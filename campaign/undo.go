@@ -1,9 +1,10 @@
 package campaign
 
 import (
+	"cmp"
 	"fmt"
+	"maps"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -53,12 +54,20 @@ type UndoResult struct {
 	Restored []CommandInfo
 }
 
-// history is the whole log indexed by command, with what is in effect.
+// history is the part of the log an undo or a redo is decided on,
+// indexed by command, with what is in effect. It is the whole log, or
+// (see historyAround) the streams that the commands after the undone ones
+// touched, from their start, with the campaign's shared streams.
 type history struct {
 	log      []events.Event
 	rv       projections.Reverts
 	commands map[string][]events.Event
-	order    []string // command IDs by first seq
+	// from is the first seq of the commands undone or redone: only
+	// commands after it can depend on them.
+	from int64
+	// before lists the commands that break the rules already, before the
+	// undo or redo, so that only newly broken ones are reported.
+	before map[string]bool
 	// seqs maps event IDs to seqs, built when a summary first names one.
 	seqs map[string]int64
 }
@@ -76,16 +85,10 @@ func (h *history) seqOf(id string) (int64, bool) {
 	return seq, ok
 }
 
-func (s *Service) history() (*history, error) {
-	log, err := s.store.Read(events.Query{})
-	if err != nil {
-		return nil, err
-	}
-	h := &history{log: log, commands: map[string][]events.Event{}}
+// newHistory indexes log and folds its commands stream.
+func newHistory(log []events.Event, from int64) (*history, error) {
+	h := &history{log: log, commands: map[string][]events.Event{}, from: from}
 	for _, e := range log {
-		if _, ok := h.commands[e.CommandID]; !ok {
-			h.order = append(h.order, e.CommandID)
-		}
 		h.commands[e.CommandID] = append(h.commands[e.CommandID], e)
 		if e.Stream == events.CommandsStream {
 			if err := h.rv.Apply(e); err != nil {
@@ -94,6 +97,90 @@ func (s *Service) history() (*history, error) {
 		}
 	}
 	return h, nil
+}
+
+// replayBefore replays the history as it stands, once, and records the
+// commands that break the rules already.
+func (h *history) replayBefore() {
+	if h.before != nil {
+		return
+	}
+	h.before = map[string]bool{}
+	for _, id := range projections.Replay(h.log, h.rv.Skip(nil, nil)).ViolatingCommands() {
+		h.before[id] = true
+	}
+}
+
+// historyAround reads the history an undo or a redo of ids is decided on.
+// A command can only depend on commands before it, so the history is the
+// events from the first of ids on, every earlier event of the streams
+// those touch, and the campaign's shared streams (the campaign, undo and
+// redo, dogfights, ships). Its cost grows with the events after ids, not
+// with the log. A command after ids can also read a character it leaves
+// no event for (a medic, say); when that part of the log cannot replay
+// such a command cleanly, the decision is taken on the whole log instead.
+func (s *Service) historyAround(ids []string) (*history, error) {
+	if s.undoWhole {
+		return s.wholeHistory(ids)
+	}
+	mine, err := s.store.Read(events.Query{CommandIDs: ids})
+	if err != nil {
+		return nil, err
+	}
+	if len(mine) == 0 {
+		return nil, fmt.Errorf("campaign: no events for commands %v", ids)
+	}
+	from := mine[0].Seq
+	tail, err := s.store.Read(events.Query{AfterSeq: from - 1})
+	if err != nil {
+		return nil, err
+	}
+	streams := map[string]bool{events.CampaignStream: true, events.CommandsStream: true, events.DogfightStream: true}
+	for _, e := range tail {
+		streams[e.Stream] = true
+	}
+	var earlier []events.Event
+	for _, q := range []events.Query{
+		{Streams: slices.Sorted(maps.Keys(streams)), UpToSeq: from - 1},
+		{StreamPrefix: events.ShipStreamPrefix, UpToSeq: from - 1},
+	} {
+		evs, err := s.store.Read(q)
+		if err != nil {
+			return nil, err
+		}
+		earlier = append(earlier, evs...)
+	}
+	slices.SortFunc(earlier, func(a, b events.Event) int { return cmp.Compare(a.Seq, b.Seq) })
+	earlier = slices.CompactFunc(earlier, func(a, b events.Event) bool { return a.Seq == b.Seq })
+	h, err := newHistory(append(earlier, tail...), from)
+	if err != nil || !h.hasLater(ids, nil) {
+		return h, err
+	}
+	h.replayBefore()
+	for id := range h.before {
+		if evs := h.commands[id]; len(evs) > 0 && evs[0].Seq >= from {
+			// A later command breaks the rules in this part of the log:
+			// it reads something outside it. Decide on the whole log.
+			return s.wholeHistory(ids)
+		}
+	}
+	return h, nil
+}
+
+// wholeHistory reads the whole log as the history of ids.
+func (s *Service) wholeHistory(ids []string) (*history, error) {
+	log, err := s.store.Read(events.Query{})
+	if err != nil {
+		return nil, err
+	}
+	from := int64(0)
+	for _, e := range log {
+		if slices.Contains(ids, e.CommandID) {
+			from = e.Seq
+			break
+		}
+	}
+	return newHistory(log, from)
 }
 
 // expectAll records every stream's version: an undo is decided on the
@@ -124,50 +211,41 @@ func (h *history) info(id, problem string) CommandInfo {
 	return CommandInfo{ID: id, FirstSeq: first.Seq, LastSeq: last.Seq, Events: len(evs), RecordedAt: first.RecordedAt, Actor: first.Actor, Summary: summary, Problem: problem}
 }
 
-// resolve turns a command ID, an event ID or a seq into a command ID.
-func (h *history) resolve(ref string) (string, error) {
-	ref = strings.TrimSpace(ref)
-	if n, err := strconv.ParseInt(ref, 10, 64); err == nil {
-		if n >= 1 && n <= int64(len(h.log)) && h.log[n-1].Seq == n {
-			return h.log[n-1].CommandID, nil
-		}
-		for _, e := range h.log {
-			if e.Seq == n {
-				return e.CommandID, nil
-			}
-		}
-		return "", rules.Errorf(rules.CodeNotFound, "no event at seq %s; `ltscamp log` lists them", ref)
-	}
-	up := strings.ToUpper(ref)
-	if _, ok := h.commands[up]; ok {
-		return up, nil
-	}
-	for _, e := range h.log {
-		if e.ID == up {
-			return e.CommandID, nil
-		}
-	}
-	return "", rules.Errorf(rules.CodeNotFound, "no command or event with id %q; `ltscamp log --json` shows the ids", ref)
-}
-
 // newlyInvalid replays the log with the given commands out of (or back in)
 // effect and returns the commands that would become invalid, with why.
 func (h *history) newlyInvalid(alsoOut, alsoIn []string) []CommandInfo {
-	before := map[string]bool{}
-	for _, id := range projections.Replay(h.log, h.rv.Skip(nil, nil)).ViolatingCommands() {
-		before[id] = true
+	if !h.hasLater(alsoOut, alsoIn) {
+		return nil
 	}
+	h.replayBefore()
 	w := projections.Replay(h.log, h.rv.Skip(alsoOut, alsoIn))
 	seen := map[string]bool{}
 	var out []CommandInfo
 	for _, v := range w.Violations {
-		if before[v.CommandID] || seen[v.CommandID] {
+		if h.before[v.CommandID] || seen[v.CommandID] {
 			continue
 		}
 		seen[v.CommandID] = true
 		out = append(out, h.info(v.CommandID, fmt.Sprintf("seq %d %s: %s", v.Seq, v.Type, v.Problem)))
 	}
 	return out
+}
+
+// hasLater reports whether a command in effect, other than those, an undo
+// or a redo, follows the first of the commands undone or redone: only
+// such a command can become invalid.
+func (h *history) hasLater(alsoOut, alsoIn []string) bool {
+	skip := h.rv.Skip(alsoOut, alsoIn)
+	named := map[string]bool{}
+	for _, id := range append(slices.Clone(alsoOut), alsoIn...) {
+		named[id] = true
+	}
+	for _, e := range h.log {
+		if e.Seq > h.from && e.Stream != events.CommandsStream && !named[e.CommandID] && !skip(e) {
+			return true
+		}
+	}
+	return false
 }
 
 func listCommands(cs []CommandInfo) string {
@@ -182,11 +260,15 @@ func listCommands(cs []CommandInfo) string {
 // refused when a later command would become invalid without it, unless
 // Cascade reverts those too, in the same event. Undoing an undo is a redo.
 func (s *Service) Undo(req UndoRequest) (UndoResult, error) {
-	return s.onHistory(func(d *decision, h *history, out *UndoResult) error {
-		target, err := h.undoTarget(req.Target, s.actor)
-		if err != nil {
-			return err
+	var target string
+	pick := func(l *locator) ([]string, error) {
+		var err error
+		if target, err = l.undoTarget(req.Target, s.actor); err != nil {
+			return nil, err
 		}
+		return l.around(target)
+	}
+	return s.onHistory(pick, func(d *decision, h *history, out *UndoResult) error {
 		if h.isUndoRedo(target) {
 			return h.undoUndoRedo(d, target, req, out)
 		}
@@ -207,13 +289,21 @@ func (s *Service) Undo(req UndoRequest) (UndoResult, error) {
 	})
 }
 
-// onHistory decides an undo or a redo on the whole log, appends the one
-// event it emits, and reports it.
-func (s *Service) onHistory(decide func(d *decision, h *history, out *UndoResult) error) (UndoResult, error) {
+// onHistory decides an undo or a redo: pick names the commands it is
+// about, the history around them is read, and decide emits the one event.
+func (s *Service) onHistory(pick func(l *locator) ([]string, error), decide func(d *decision, h *history, out *UndoResult) error) (UndoResult, error) {
 	var out UndoResult
 	res, err := s.execute(func(d *decision) error {
 		out = UndoResult{}
-		h, err := s.history()
+		rv, err := d.revertsState()
+		if err != nil {
+			return err
+		}
+		ids, err := pick(&locator{s: s, rv: rv})
+		if err != nil {
+			return err
+		}
+		h, err := s.historyAround(ids)
 		if err != nil {
 			return err
 		}
@@ -230,49 +320,16 @@ func (s *Service) onHistory(decide func(d *decision, h *history, out *UndoResult
 // UndoTarget names the command an undo would take back, without taking it
 // back: the one ref names, or the actor's own latest command in effect.
 func (s *Service) UndoTarget(ref string) (CommandInfo, error) {
-	h, err := s.history()
+	rv, err := s.reverts(0)
 	if err != nil {
 		return CommandInfo{}, err
 	}
-	target, err := h.undoTarget(ref, s.actor)
+	l := &locator{s: s, rv: &rv}
+	target, err := l.undoTarget(ref, s.actor)
 	if err != nil {
 		return CommandInfo{}, err
 	}
-	return h.info(target, ""), nil
-}
-
-// undoTarget picks the command to undo: the named one, or the latest
-// command in effect that actor recorded and that is not itself an undo or
-// a redo. Another actor's command is undone only when it is named.
-func (h *history) undoTarget(ref, actor string) (string, error) {
-	if strings.TrimSpace(ref) != "" {
-		return h.resolve(ref)
-	}
-	var others *CommandInfo
-	for i := len(h.order) - 1; i >= 0; i-- {
-		id := h.order[i]
-		if h.isUndoRedo(id) {
-			continue
-		}
-		if _, out := h.rv.Reverted(id); out {
-			continue
-		}
-		if h.commands[id][0].Type == events.TypeCampaignCreated {
-			break
-		}
-		if h.commands[id][0].Actor != actor {
-			if others == nil {
-				c := h.info(id, "")
-				others = &c
-			}
-			continue
-		}
-		return id, nil
-	}
-	if others != nil {
-		return "", rules.Errorf(rules.CodeNotFound, "nothing of %s's to undo; the latest command in effect is %s's, seq %d (%s): name it to undo it, `ltscamp undo %d`", actor, others.Actor, others.FirstSeq, others.Summary, others.FirstSeq)
-	}
-	return "", rules.Errorf(rules.CodeNotFound, "nothing to undo: no command is in effect but the campaign's creation")
+	return l.info(target)
 }
 
 // cascade checks that taking ids out of effect leaves every later command
@@ -361,27 +418,32 @@ type RedoRequest struct {
 // Redo puts reverted commands back in effect by appending
 // command.restored, unless that would make a later command invalid.
 func (s *Service) Redo(req RedoRequest) (UndoResult, error) {
-	return s.onHistory(func(d *decision, h *history, out *UndoResult) error {
-		var ids []string
+	var ids []string
+	pick := func(l *locator) ([]string, error) {
 		if strings.TrimSpace(req.Target) == "" {
-			_, last, ok := h.rv.LastReverted()
+			_, last, ok := l.rv.LastReverted()
 			if !ok {
-				return rules.Errorf(rules.CodeNotFound, "nothing to redo: no command is undone")
+				return nil, rules.Errorf(rules.CodeNotFound, "nothing to redo: no command is undone")
 			}
 			ids = last
-		} else {
-			id, err := h.resolve(req.Target)
-			if err != nil {
-				return err
-			}
-			if h.isUndoRedo(id) {
-				return rules.Errorf(rules.CodeInvalid, "%s is an undo or a redo; redo takes a command that was undone (`ltscamp undo %s` undoes it)", id, id)
-			}
-			if _, ok := h.rv.Reverted(id); !ok {
-				return rules.Errorf(rules.CodeRule, "command %s is in effect: there is nothing to redo", id)
-			}
-			ids = []string{id}
+			return ids, nil
 		}
+		id, err := l.resolve(req.Target)
+		if err != nil {
+			return nil, err
+		}
+		if undoRedo, err := l.isUndoRedo(id); err != nil {
+			return nil, err
+		} else if undoRedo {
+			return nil, rules.Errorf(rules.CodeInvalid, "%s is an undo or a redo; redo takes a command that was undone (`ltscamp undo %s` undoes it)", id, id)
+		}
+		if _, ok := l.rv.Reverted(id); !ok {
+			return nil, rules.Errorf(rules.CodeRule, "command %s is in effect: there is nothing to redo", id)
+		}
+		ids = []string{id}
+		return ids, nil
+	}
+	return s.onHistory(pick, func(d *decision, h *history, out *UndoResult) error {
 		return h.restore(d, ids, req.Reason, out)
 	})
 }
