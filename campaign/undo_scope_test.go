@@ -70,7 +70,10 @@ func undoDifferential(t *testing.T, seed int64, steps int) (undone, refused int)
 			run = func(s *Service) error { _, err := s.AwardXP([]string{who}, n, "play"); return err }
 		case k == 3 || k == 13:
 			attr := []string{"ST", "DX", "IQ"}[r.Intn(3)]
-			run = func(s *Service) error { _, err := s.SpendXP(Spend{Character: who, Target: attr, Levels: 1}); return err }
+			run = func(s *Service) error {
+				_, err := s.SpendXP(Spend{Character: who, Target: attr, Levels: 1})
+				return err
+			}
 		case k == 4:
 			a, b := []int{die(), die(), die()}, []int{die(), die(), die()}
 			run = func(s *Service) error {
@@ -79,7 +82,10 @@ func undoDifferential(t *testing.T, seed int64, steps int) (undone, refused int)
 			}
 		case k == 5:
 			n := 1 + r.Intn(4)
-			run = func(s *Service) error { _, _, err := s.Damage(DamageRequest{Name: who, Points: n, Source: "fall"}); return err }
+			run = func(s *Service) error {
+				_, _, err := s.Damage(DamageRequest{Name: who, Points: n, Source: "fall"})
+				return err
+			}
 		case k == 6:
 			faces := []int{die(), die(), die()}
 			run = func(s *Service) error {
@@ -132,4 +138,3 @@ func undoDifferential(t *testing.T, seed int64, steps int) (undone, refused int)
 	}
 	return undone, refused
 }
-
