@@ -9,6 +9,7 @@ package campaign
 
 import (
 	"crypto/rand"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -611,7 +612,28 @@ func (d *decision) characterByMember(m projections.Member) (*character, error) {
 	if err := d.snapshotDue(f, c.stream, projections.SnapCharacter, d.s.snapEvery, false, snap); err != nil {
 		return nil, err
 	}
+	if err := d.auditSnapshotDue(c.stream, f); err != nil {
+		return nil, err
+	}
 	return c, nil
+}
+
+// auditSnapshotDue saves the XP audit of a party member's stream with his
+// character snapshot, so that `audit xp` folds only the events after it.
+func (d *decision) auditSnapshotDue(stream string, f folded) error {
+	if f.read <= d.s.snapEvery || !strings.HasPrefix(stream, events.CharacterStreamPrefix) {
+		return nil
+	}
+	camp, err := d.campaignState()
+	if err != nil {
+		return err
+	}
+	a, fa, err := d.s.foldAudit(stream, camp.Edition, d.reverts, 0)
+	if err != nil || fa.version != f.version {
+		return err // the stream moved on meanwhile: the append will say so
+	}
+	fa.read = f.read
+	return d.snapshotDue(fa, stream, projections.SnapAudit, d.s.snapEvery, false, func() ([]byte, error) { return json.Marshal(a) })
 }
 
 // loadCharacter folds a character's stream, events in effect only, up to

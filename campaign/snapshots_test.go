@@ -93,6 +93,10 @@ func snapshotProperty(t *testing.T, seed int64, steps int) {
 		t.Fatal(err)
 	}
 	s.snapEvery, s.revertsSnapEvery = 0, 0
+	// plain reads the same log without trusting any snapshot: its code
+	// is no build's.
+	plain := *s
+	plain.snapCode = "none"
 	names := []string{"Ajax", "Hector", "Brann"}
 	mustCreate(t, s, "Ajax", 12, 11, 9, "Unarmed:2", "Medic:2")
 	mustCreate(t, s, "Hector", 11, 12, 9)
@@ -169,6 +173,17 @@ func snapshotProperty(t *testing.T, seed int64, steps int) {
 				}
 				if g, w := asJSON(t, got), asJSON(t, w); g != w {
 					t.Fatalf("step %d (%s): sheet %s as of %q\n got %s\nwant %s", step, what, name, asOf, g, w)
+				}
+				gotAudit, err := s.AuditXPAsOf(name, asOf)
+				if err != nil {
+					t.Fatal(err)
+				}
+				wantAudit, err := plain.AuditXPAsOf(name, asOf)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if g, w := asJSON(t, gotAudit), asJSON(t, wantAudit); g != w {
+					t.Fatalf("step %d (%s): audit of %s as of %q\n got %s\nwant %s", step, what, name, asOf, g, w)
 				}
 			}
 			v, err := s.view(asOf)

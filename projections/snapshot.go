@@ -28,6 +28,8 @@ const (
 	SnapReverts = "reverts"
 	// SnapRoster is the party roster and the foes.
 	SnapRoster = "roster"
+	// SnapAudit is a character's XP audit, folded so far.
+	SnapAudit = "audit"
 )
 
 // characterState is what a character snapshot holds.
