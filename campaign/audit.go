@@ -49,17 +49,17 @@ type auditFold struct {
 	// the events in effect: the moment a spend is priced at.
 	Before projections.Sheet `json:"before"`
 	// Earned and Spent are the ledger's totals; Version its stream version.
-	Earned  int   `json:"earned"`
-	Spent   int   `json:"spent"`
-	Version int64 `json:"version"`
+	Earned  int                      `json:"earned"`
+	Spent   int                      `json:"spent"`
+	Version int64                    `json:"version"`
 	Rows    []projections.XPAuditRow `json:"rows"`
 	// Lowest is the lowest balance after a row in effect, at LowestSeq
 	// (0: no row in effect yet).
-	Lowest    int      `json:"lowest"`
-	LowestSeq int64    `json:"lowest_seq"`
-	Spends    int      `json:"spends"`
-	Priced    int      `json:"priced"`
-	Mispriced []string `json:"mispriced,omitempty"`
+	Lowest    int           `json:"lowest"`
+	LowestSeq int64         `json:"lowest_seq"`
+	Spends    int           `json:"spends"`
+	Priced    int           `json:"priced"`
+	Mispriced []string      `json:"mispriced,omitempty"`
 	Edition   rules.Edition `json:"edition"`
 }
 
