@@ -38,6 +38,9 @@ type Options struct {
 	// Progress, when set, hears how far long work has got: a stage
 	// ("loading", "verifying"), the events done and the events in all.
 	Progress func(stage string, done, total int64)
+	// Build names the program's release ("v1.2.0"), when it has one: the
+	// snapshots a build saves are trusted only by the same build.
+	Build string
 }
 
 // Service runs commands against one campaign's event log.
@@ -95,7 +98,7 @@ func New(store events.Store, opts Options) (*Service, error) {
 		roller = rules.CryptoRoller{}
 	}
 	return &Service{store: store, now: opts.Now, actor: strings.TrimSpace(opts.Actor), entropy: ulid.Monotonic(ent, 0), roller: roller, progress: opts.Progress,
-		snapCode: snapshotCode(), snapEvery: defaultSnapEvery, revertsSnapEvery: defaultRevertsSnapEvery}, nil
+		snapCode: snapshotCode(opts.Build), snapEvery: defaultSnapEvery, revertsSnapEvery: defaultRevertsSnapEvery}, nil
 }
 
 // Create makes a new campaign file at path and records campaign.created.

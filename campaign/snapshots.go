@@ -36,11 +36,15 @@ const (
 )
 
 // snapshotCode returns the code version snapshots are keyed by: the
-// projections' SnapshotCode, and the build's VCS revision when it has one.
+// projections' SnapshotCode, the release build, and the build's VCS
+// revision when it has one.
 // A build from a modified tree adds its executable's size and time, since
 // the revision does not tell two such builds apart.
-func snapshotCode() string {
+func snapshotCode(build string) string {
 	code := "p" + projections.SnapshotCode
+	if build != "" {
+		code += "+" + build
+	}
 	bi, ok := debug.ReadBuildInfo()
 	if !ok {
 		return code

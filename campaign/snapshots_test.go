@@ -107,50 +107,7 @@ func snapshotProperty(t *testing.T, seed int64, steps int) {
 	r := rand.New(rand.NewSource(seed))
 	die := func() int { return r.Intn(6) + 1 }
 	var commands []string // every command ID logged, for deep undos
-	for step := 0; step < steps; step++ {
-		who := names[r.Intn(len(names))]
-		var err error
-		var what string
-		switch k := r.Intn(12); {
-		case k < 3:
-			what = "roll"
-			_, err = s.Roll(RollRequest{Expr: "3/DX", Character: who, Faces: []int{die(), die(), die()}})
-		case k == 3:
-			what = "award"
-			_, err = s.AwardXP([]string{who}, 1+r.Intn(20), "play")
-		case k == 4:
-			what = "spend"
-			_, err = s.SpendXP(Spend{Character: who, Target: []string{"ST", "DX", "IQ"}[r.Intn(3)], Levels: 1})
-		case k == 5:
-			what = "karma"
-			_, err = s.GrantKarma(who, 1+r.Intn(3), "luck")
-		case k == 6:
-			what = "damage"
-			_, _, err = s.Damage(DamageRequest{Name: who, Points: 1 + r.Intn(3), Source: "fall"})
-		case k == 7:
-			what = "day"
-			_, err = s.DayNext(1)
-		case k == 8:
-			what = "undo"
-			_, err = s.Undo(UndoRequest{Reason: "oops"})
-		case k == 9 && len(commands) > 0:
-			what = "deep undo"
-			_, err = s.Undo(UndoRequest{Target: commands[r.Intn(len(commands))], Cascade: true, Reason: "retcon"})
-		case k == 10:
-			what = "redo"
-			_, err = s.Redo(RedoRequest{})
-		default:
-			what = "heal"
-			_, err = s.Heal(HealRequest{Name: who, Points: 1})
-		}
-		if c := rules.CodeOf(err); c == rules.CodeInternal || c == rules.CodeInvalidLog {
-			t.Fatalf("step %d (%s %s): %v", step, what, who, err)
-		}
-		for _, e := range s.Appended()[len(s.Appended())-min(len(s.Appended()), 1):] {
-			if e.Stream != events.CommandsStream {
-				commands = append(commands, e.CommandID)
-			}
-		}
+	check := func(step int, what string) {
 		checkReverts(t, s, store, fmt.Sprintf("step %d (%s)", step, what))
 		head, _, _ := store.Head()
 		for _, upTo := range []int64{0, 1 + r.Int63n(head)} {
@@ -206,6 +163,57 @@ func snapshotProperty(t *testing.T, seed int64, steps int) {
 			}
 		}
 	}
+	for step := 0; step < steps; step++ {
+		who := names[r.Intn(len(names))]
+		var err error
+		var what string
+		switch k := r.Intn(12); {
+		case k < 3:
+			what = "roll"
+			_, err = s.Roll(RollRequest{Expr: "3/DX", Character: who, Faces: []int{die(), die(), die()}})
+		case k == 3:
+			what = "award"
+			_, err = s.AwardXP([]string{who}, 1+r.Intn(20), "play")
+		case k == 4:
+			what = "spend"
+			_, err = s.SpendXP(Spend{Character: who, Target: []string{"ST", "DX", "IQ"}[r.Intn(3)], Levels: 1})
+		case k == 5:
+			what = "karma"
+			_, err = s.GrantKarma(who, 1+r.Intn(3), "luck")
+		case k == 6:
+			what = "damage"
+			_, _, err = s.Damage(DamageRequest{Name: who, Points: 1 + r.Intn(3), Source: "fall"})
+		case k == 7:
+			what = "day"
+			_, err = s.DayNext(1)
+		case k == 8:
+			what = "undo"
+			_, err = s.Undo(UndoRequest{Reason: "oops"})
+		case k == 9 && len(commands) > 0:
+			what = "deep undo"
+			_, err = s.Undo(UndoRequest{Target: commands[r.Intn(len(commands))], Cascade: true, Reason: "retcon"})
+		case k == 10:
+			what = "redo"
+			_, err = s.Redo(RedoRequest{})
+		default:
+			what = "heal"
+			_, err = s.Heal(HealRequest{Name: who, Points: 1})
+		}
+		if c := rules.CodeOf(err); c == rules.CodeInternal || c == rules.CodeInvalidLog {
+			t.Fatalf("step %d (%s %s): %v", step, what, who, err)
+		}
+		for _, e := range s.Appended()[len(s.Appended())-min(len(s.Appended()), 1):] {
+			if e.Stream != events.CommandsStream {
+				commands = append(commands, e.CommandID)
+			}
+		}
+		check(step, what)
+	}
+	// A rebuild folds the same.
+	if _, err := s.Rebuild(); err != nil {
+		t.Fatalf("Rebuild: %v", err)
+	}
+	check(steps, "rebuild")
 	// The run must have exercised what it claims to: snapshots saved of
 	// every kind, and some found stale after an undo or a redo.
 	for _, q := range []events.SnapshotQuery{

@@ -19,7 +19,7 @@ var commandGroups = []struct {
 	{"time", "Game time:", []string{"adventure", "day", "encounter", "sleep", "rest", "timeline"}},
 	{"xp", "Experience:", []string{"xp", "audit"}},
 	{"craft", "Star craft:", []string{"ship", "dogfight"}},
-	{"log", "The log:", []string{"log", "undo", "redo", "verify"}},
+	{"log", "The log:", []string{"log", "undo", "redo", "verify", "rebuild"}},
 	{"files", "Files:", []string{"export", "import", "backup"}},
 	{"reference", "Reference:", []string{"rules", "version", "completion", "help"}},
 }

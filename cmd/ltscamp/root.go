@@ -143,6 +143,7 @@ audited back to the command that made it.`,
 		newRedoCmd(a),
 		newAuditCmd(a),
 		newVerifyCmd(a),
+		newRebuildCmd(a),
 		newExportCmd(a),
 		newImportCmd(a),
 		newBackupCmd(a),
@@ -174,7 +175,7 @@ func defaultActor(env *Env) string {
 }
 
 func (a *app) options() campaign.Options {
-	opts := campaign.Options{Now: a.env.Now, Actor: a.actor}
+	opts := campaign.Options{Now: a.env.Now, Actor: a.actor, Build: releaseVersion}
 	if a.progress == nil {
 		a.progress = a.newProgress()
 	}

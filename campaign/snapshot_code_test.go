@@ -1,0 +1,63 @@
+package campaign
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/ltscamp/ltscamp/projections"
+)
+
+// foldSources records, for each projections.SnapshotCode, a digest of the
+// code whose folds snapshots hold: the projections snapshotted, the XP
+// audit, and the rules they apply. A build that is not stamped with a VCS
+// revision or a release keys its snapshots by SnapshotCode alone, so a
+// change to that code without a new SnapshotCode would let the new build
+// trust a snapshot the old one folded.
+var foldSources = map[string]string{
+	"1": "51eb9ba64e0fc1f51bf4bc4de258e933a53303d55061231dc9537cc14ea70ced",
+}
+
+// foldSourceFiles are the files foldSources digests, from this package.
+func foldSourceFiles(t *testing.T) []string {
+	t.Helper()
+	files := []string{
+		"../projections/sheet.go", "../projections/ledger.go", "../projections/campaign.go",
+		"../projections/reverts.go", "../projections/snapshot.go", "audit.go",
+	}
+	rulesFiles, err := filepath.Glob("../rules/*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range rulesFiles {
+		if !strings.HasSuffix(f, "_test.go") {
+			files = append(files, f)
+		}
+	}
+	sort.Strings(files)
+	return files
+}
+
+// TestSnapshotCodeFollowsTheFolds fails when the folds' code changed but
+// projections.SnapshotCode did not: bump SnapshotCode, and record the new
+// digest (the failure prints it) under the new code in foldSources.
+func TestSnapshotCodeFollowsTheFolds(t *testing.T) {
+	h := sha256.New()
+	for _, f := range foldSourceFiles(t) {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h.Write([]byte(filepath.ToSlash(f) + "\n"))
+		h.Write([]byte(strings.ReplaceAll(string(b), "\r\n", "\n")))
+	}
+	got := hex.EncodeToString(h.Sum(nil))
+	want, ok := foldSources[projections.SnapshotCode]
+	if !ok || want != got {
+		t.Fatalf("the folds' code changed (digest %s) but projections.SnapshotCode is still %q: bump it, and add\n\t%q: %q,\nto foldSources", got, projections.SnapshotCode, projections.SnapshotCode, got)
+	}
+}
