@@ -19,6 +19,11 @@ type RebuildResult struct {
 	Code string `json:"code"`
 }
 
+// defaultRebuildEvery spaces the snapshots Rebuild saves of each
+// character before his last event: a read as of an earlier point folds at
+// most this many events past one.
+const defaultRebuildEvery = 500
+
 // rebuilt is one character's or foe's stream folded by Rebuild.
 type rebuilt struct {
 	c     character
@@ -51,6 +56,7 @@ func (s *Service) Rebuild() (RebuildResult, error) {
 		campLast  events.Event
 		roster    projections.Roster
 		rosterSeq int64
+		snaps     []events.Snapshot
 		streams   = map[string]*rebuilt{}
 		order     []string
 	)
@@ -97,20 +103,27 @@ func (s *Service) Rebuild() (RebuildResult, error) {
 					}
 				}
 			}
-			if !inEffect {
-				continue
+			if inEffect {
+				if err := r.c.sheet.Apply(e); err != nil {
+					return out, err
+				}
+				if err := r.c.rolls.Apply(e); err != nil {
+					return out, err
+				}
 			}
-			if err := r.c.sheet.Apply(e); err != nil {
-				return out, err
-			}
-			if err := r.c.rolls.Apply(e); err != nil {
-				return out, err
+			if e.StreamVersion%int64(s.rebuildEvery) == 0 {
+				// Earlier points too, for reads as of them.
+				state, err := projections.EncodeCharacter(r.c.sheet, r.c.rolls)
+				if err != nil {
+					return out, err
+				}
+				snaps = append(snaps, events.Snapshot{Stream: e.Stream, Kind: projections.SnapCharacter, Code: s.snapCode,
+					Seq: e.Seq, Version: e.StreamVersion, Commands: rv.Version, State: state})
 			}
 		}
 	}
 	s.report("rebuilding", out.Events, total)
 
-	var snaps []events.Snapshot
 	add := func(stream, kind string, last events.Event, latest, across bool, state []byte, err error) error {
 		if err != nil {
 			return err
@@ -121,9 +134,11 @@ func (s *Service) Rebuild() (RebuildResult, error) {
 	}
 	for _, stream := range order {
 		r := streams[stream]
-		state, err := projections.EncodeCharacter(r.c.sheet, r.c.rolls)
-		if err := add(stream, projections.SnapCharacter, r.last, false, false, state, err); err != nil {
-			return out, err
+		if r.last.StreamVersion%int64(s.rebuildEvery) != 0 {
+			state, err := projections.EncodeCharacter(r.c.sheet, r.c.rolls)
+			if err := add(stream, projections.SnapCharacter, r.last, false, false, state, err); err != nil {
+				return out, err
+			}
 		}
 		if r.audit != nil {
 			state, err := json.Marshal(r.audit)

@@ -59,6 +59,8 @@ type Service struct {
 	// last (revertsSnapEvery for the commands stream).
 	snapCode                    string
 	snapEvery, revertsSnapEvery int
+	// rebuildEvery spaces the snapshots Rebuild saves of each stream.
+	rebuildEvery int
 	// staleSnapshots counts the snapshots found stale (tests read it).
 	staleSnapshots int
 	// undoWhole decides undo and redo on the whole log, as the scoped
@@ -98,7 +100,7 @@ func New(store events.Store, opts Options) (*Service, error) {
 		roller = rules.CryptoRoller{}
 	}
 	return &Service{store: store, now: opts.Now, actor: strings.TrimSpace(opts.Actor), entropy: ulid.Monotonic(ent, 0), roller: roller, progress: opts.Progress,
-		snapCode: snapshotCode(opts.Build), snapEvery: defaultSnapEvery, revertsSnapEvery: defaultRevertsSnapEvery}, nil
+		snapCode: snapshotCode(opts.Build), snapEvery: defaultSnapEvery, revertsSnapEvery: defaultRevertsSnapEvery, rebuildEvery: defaultRebuildEvery}, nil
 }
 
 // Create makes a new campaign file at path and records campaign.created.

@@ -92,7 +92,7 @@ func snapshotProperty(t *testing.T, seed int64, steps int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.snapEvery, s.revertsSnapEvery = 0, 0
+	s.snapEvery, s.revertsSnapEvery, s.rebuildEvery = 0, 0, 3
 	// plain reads the same log without trusting any snapshot: its code
 	// is no build's.
 	plain := *s
@@ -209,11 +209,14 @@ func snapshotProperty(t *testing.T, seed int64, steps int) {
 		}
 		check(step, what)
 	}
-	// A rebuild folds the same.
+	// A rebuild folds the same, now and as of earlier points (it saves
+	// snapshots every s.rebuildEvery events of a stream).
 	if _, err := s.Rebuild(); err != nil {
 		t.Fatalf("Rebuild: %v", err)
 	}
-	check(steps, "rebuild")
+	for i := 0; i < 10; i++ {
+		check(steps+i, "rebuild")
+	}
 	// The run must have exercised what it claims to: snapshots saved of
 	// every kind, and some found stale after an undo or a redo.
 	for _, q := range []events.SnapshotQuery{
