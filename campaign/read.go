@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"iter"
 	"slices"
 	"strconv"
 	"strings"
@@ -379,7 +380,7 @@ func (s *Service) TimelineAsOf(adventure, day int, asOf string) (projections.Tim
 		}
 	} else {
 		skip := v.rv.Skip(nil, nil)
-		for e, err := range s.store.Iter(events.Query{UpToSeq: v.upTo}) {
+		for e, err := range s.timelineEvents(0, v.upTo) {
 			if err != nil {
 				return projections.Timeline{}, err
 			}
@@ -425,6 +426,51 @@ func (s *Service) TimelineAsOf(adventure, day int, asOf string) (projections.Tim
 	return t, nil
 }
 
+// TimelineStream tells the campaign day by day as Timeline does, of one
+// adventure (0: all), handing each day to emit as soon as the log has
+// moved past it: the first day is told at once, and the fold holds one
+// day at a time, however long the log. The period handed with a day has
+// no Days. With an adventure that has no entries, it fails as Timeline
+// does.
+func (s *Service) TimelineStream(adventure int, emit func(projections.TimelinePeriod, projections.TimelineDay) error) error {
+	if adventure < 0 {
+		return rules.Errorf(rules.CodeInvalid, "--adventure is numbered from 1")
+	}
+	v, err := s.view("")
+	if err != nil {
+		return err
+	}
+	var t projections.Timeline
+	t.LookUpSeqs(s.SeqOf)
+	told := false
+	t.Stream(func(p projections.TimelinePeriod, d projections.TimelineDay) error {
+		if adventure != 0 && p.Adventure != adventure {
+			return nil
+		}
+		told = true
+		return emit(p, d)
+	})
+	skip := v.rv.Skip(nil, nil)
+	for e, err := range s.timelineEvents(0, 0) {
+		if err != nil {
+			return err
+		}
+		if skip(e) {
+			continue
+		}
+		if err := t.Apply(e); err != nil {
+			return err
+		}
+	}
+	if err := t.Finish(); err != nil {
+		return err
+	}
+	if adventure != 0 && !told {
+		return rules.Errorf(rules.CodeNotFound, "no such day in game time: adventure %d, day 0", adventure)
+	}
+	return nil
+}
+
 // parseDayPoint reads "day:N" or "adventure:A:day:N"; ok is false when the
 // point is not a game-day point at all.
 func parseDayPoint(s string) (adventure, day int, ok bool, err error) {
@@ -450,10 +496,6 @@ func parseDayPoint(s string) (adventure, day int, ok bool, err error) {
 	return adventure, day, true, nil
 }
 
-// gameTimeRange returns the seqs an adventure (day 0), or one day of it,
-// spans in the log: from the event that began it to the last event before
-// the next began (to is 0 while it is still going on). adventure 0 means
-// the current or latest adventure.
 // dayTimeline folds the timeline of one game day without the whole log:
 // the campaign stream before the day (the clock), the characters, foes and
 // ships created before it (their names), then the day's own events.
@@ -490,7 +532,7 @@ func (s *Service) dayTimeline(adventure, day int, rv *projections.Reverts) (proj
 			return t, err
 		}
 	}
-	for e, err := range s.store.Iter(events.Query{AfterSeq: from - 1, UpToSeq: to}) {
+	for e, err := range s.timelineEvents(from-1, to) {
 		if err != nil {
 			return t, err
 		}
@@ -501,6 +543,45 @@ func (s *Service) dayTimeline(adventure, day int, rv *projections.Reverts) (proj
 	return t, nil
 }
 
+// timelineEvents yields, in seq order, the events after seq after and up
+// to seq upTo (0: the end) that a timeline looking up the seqs of rolls
+// folds: the campaign stream's, and those of projections.TimelineTypes.
+// The rolls, most of a log, are not read at all.
+func (s *Service) timelineEvents(after, upTo int64) iter.Seq2[events.Event, error] {
+	return func(yield func(events.Event, error) bool) {
+		clock, err := s.store.Read(events.Query{Streams: []string{events.CampaignStream}, AfterSeq: after, UpToSeq: upTo})
+		if err != nil {
+			yield(events.Event{}, err)
+			return
+		}
+		for e, err := range s.store.Iter(events.Query{Types: projections.TimelineTypes(), AfterSeq: after, UpToSeq: upTo}) {
+			if err != nil {
+				yield(events.Event{}, err)
+				return
+			}
+			for len(clock) > 0 && clock[0].Seq <= e.Seq {
+				c := clock[0]
+				clock = clock[1:]
+				if c.Seq < e.Seq && !yield(c, nil) {
+					return
+				}
+			}
+			if !yield(e, nil) {
+				return
+			}
+		}
+		for _, c := range clock {
+			if !yield(c, nil) {
+				return
+			}
+		}
+	}
+}
+
+// gameTimeRange returns the seqs an adventure (day 0), or one day of it,
+// spans in the log: from the event that began it to the last event before
+// the next began (to is 0 while it is still going on). adventure 0 means
+// the current or latest adventure.
 func (s *Service) gameTimeRange(adventure, day int) (from, to int64, err error) {
 	if adventure < 0 || day < 0 {
 		return 0, 0, rules.Errorf(rules.CodeInvalid, "adventures and days are numbered from 1")

@@ -111,6 +111,8 @@ type Query struct {
 	// TypePrefix, when set, keeps events whose type starts with it
 	// ("xp." matches "xp.awarded" and "xp.spent").
 	TypePrefix string
+	// Types, when set, keeps events of these types only.
+	Types []string
 	// CommandIDs, when set, keeps events of these commands only.
 	CommandIDs []string
 	// Actors, when set, keeps events recorded by these actors only.

@@ -1,6 +1,7 @@
 package projections
 
 import (
+	"sort"
 	"strings"
 
 	"github.com/ltscamp/ltscamp/events"
@@ -64,6 +65,36 @@ type Timeline struct {
 	// lookup, when set, finds the seq of an event the timeline was not
 	// given (a fold of one day names rolls of earlier days).
 	lookup func(id string) (int64, bool)
+	// flush, when set, is handed each day once it is over (see Stream).
+	flush func(TimelinePeriod, TimelineDay) error
+}
+
+// Stream has the timeline hand each day to f once it is over (the next
+// entry falls on another day), with its period (whose Days are left
+// empty), instead of keeping it: a fold of the whole log then holds one
+// day at a time. Finish hands over the last day.
+func (t *Timeline) Stream(f func(TimelinePeriod, TimelineDay) error) { t.flush = f }
+
+// Finish hands the last day to the function given to Stream.
+func (t *Timeline) Finish() error {
+	if t.flush == nil {
+		return nil
+	}
+	return t.handOver()
+}
+
+// handOver hands the current day to flush and forgets it.
+func (t *Timeline) handOver() error {
+	n := len(t.Periods)
+	if n == 0 || len(t.Periods[n-1].Days) == 0 {
+		return nil
+	}
+	p := &t.Periods[n-1]
+	head := *p
+	head.Days = nil
+	d := p.Days[len(p.Days)-1]
+	p.Days = p.Days[:0]
+	return t.flush(head, d)
 }
 
 // LookUpSeqs has the timeline find the seq of an event it was not given
@@ -89,6 +120,18 @@ var timelineKinds = map[string]string{
 	events.TypeDogfightStarted: TimelineShip, events.TypeDogfightManeuvered: TimelineShip, events.TypeDogfightFired: TimelineShip,
 	events.TypeDogfightExited: TimelineShip, events.TypeDogfightEnded: TimelineShip,
 	events.TypeNoteRecorded: TimelineNote,
+}
+
+// TimelineTypes lists the types of event, besides those of the campaign
+// stream (its clock), that a timeline which looks up the seqs of rolls
+// (LookUpSeqs) folds: the others change nothing in it.
+func TimelineTypes() []string {
+	out := []string{events.TypeShipBuilt, events.TypeCharacterCreated, events.TypeFoeAdded}
+	for t := range timelineKinds {
+		out = append(out, t)
+	}
+	sort.Strings(out)
+	return out
 }
 
 // Apply folds one event (in seq order, in effect) into the timeline.
@@ -171,7 +214,10 @@ func (t *Timeline) Apply(e events.Event) error {
 			entry.Text = entry.Character + ": " + entry.Text
 		}
 	}
-	day := t.day(at)
+	day, err := t.day(at)
+	if err != nil {
+		return err
+	}
 	day.Entries = append(day.Entries, entry)
 	return nil
 }
@@ -188,9 +234,20 @@ func (t *Timeline) seqOf(id string) (int64, bool) {
 
 // day returns the day an entry at g belongs to, adding periods and days as
 // the story reaches them.
-func (t *Timeline) day(g events.GameTime) *TimelineDay {
+func (t *Timeline) day(g events.GameTime) (*TimelineDay, error) {
 	n := len(t.Periods)
-	if n == 0 || t.Periods[n-1].Adventure != g.Adventure {
+	newPeriod := n == 0 || t.Periods[n-1].Adventure != g.Adventure
+	if t.flush != nil && n > 0 {
+		if last := t.Periods[n-1].Days; newPeriod || len(last) > 0 && last[len(last)-1].Day != g.Day {
+			if err := t.handOver(); err != nil {
+				return nil, err
+			}
+		}
+		if newPeriod {
+			t.Periods, n = t.Periods[:0], 0
+		}
+	}
+	if newPeriod {
 		t.Periods = append(t.Periods, TimelinePeriod{Adventure: g.Adventure, Title: t.clock.AdventureTitle})
 		if g.Adventure == 0 {
 			t.Periods[len(t.Periods)-1].Title = ""
@@ -201,7 +258,7 @@ func (t *Timeline) day(g events.GameTime) *TimelineDay {
 	if d := len(p.Days); d == 0 || p.Days[d-1].Day != g.Day {
 		p.Days = append(p.Days, TimelineDay{Day: g.Day, Entries: []TimelineEntry{}})
 	}
-	return &p.Days[len(p.Days)-1]
+	return &p.Days[len(p.Days)-1], nil
 }
 
 // FoldTimeline folds the log (seq order), skipping the events skip says are

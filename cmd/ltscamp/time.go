@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ltscamp/ltscamp/campaign"
+	"github.com/ltscamp/ltscamp/exports"
 	"github.com/ltscamp/ltscamp/projections"
 	"github.com/ltscamp/ltscamp/rules"
 )
@@ -241,12 +242,22 @@ func newTimelineCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "timeline [--day N] [--adventure N] [--json]",
 		Short: "Tell the campaign day by day: encounters, wounds, deaths, XP and karma",
+		Long: `Tell the campaign day by day: encounters and their outcomes, who was hurt,
+healed, died or revived, XP and karma gained, spent or expired, notes.
+
+The whole timeline (or one --adventure) is told as the log is read: the first
+day appears at once, however long the campaign. --day N tells one day of the
+current adventure (or of --adventure's), reading only that day's events.`,
 		Example: `  ltscamp timeline
   ltscamp timeline --day 2
+  ltscamp timeline --adventure 1 --day 3
   ltscamp timeline --json | jq '.periods[0].days'`,
 		Args: exactArgs(0, "no arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return a.withCampaign(func(s *campaign.Service) error {
+				if day == 0 {
+					return streamTimeline(a.out, s, adventure, asJSON)
+				}
 				t, err := s.Timeline(adventure, day)
 				if err != nil {
 					return err
@@ -265,28 +276,65 @@ func newTimelineCmd(a *app) *cobra.Command {
 	return cmd
 }
 
-func printTimeline(p *printer, t projections.Timeline) {
-	if len(t.Periods) == 0 {
-		p.note("nothing has happened in game time yet")
-		return
+// streamTimeline prints the timeline a day at a time, as it is folded.
+func streamTimeline(p *printer, s *campaign.Service, adventure int, asJSON bool) error {
+	if asJSON {
+		w := exports.NewTimelineJSON(p.w)
+		if err := s.TimelineStream(adventure, w.Day); err != nil {
+			return err
+		}
+		return w.Close()
 	}
+	tp := &timelinePrinter{p: p}
+	if err := s.TimelineStream(adventure, func(per projections.TimelinePeriod, d projections.TimelineDay) error {
+		tp.day(per, d)
+		return nil
+	}); err != nil {
+		return err
+	}
+	if tp.period == nil {
+		p.note("nothing has happened in game time yet")
+	}
+	return nil
+}
+
+func printTimeline(p *printer, t projections.Timeline) {
+	tp := &timelinePrinter{p: p}
 	for _, per := range t.Periods {
+		for _, d := range per.Days {
+			tp.day(per, d)
+		}
+	}
+	if tp.period == nil {
+		p.note("nothing has happened in game time yet")
+	}
+}
+
+// timelinePrinter prints a timeline's days in order, with a heading at
+// each period.
+type timelinePrinter struct {
+	p      *printer
+	period *projections.TimelinePeriod
+}
+
+func (tp *timelinePrinter) day(per projections.TimelinePeriod, d projections.TimelineDay) {
+	p := tp.p
+	if tp.period == nil || tp.period.Adventure != per.Adventure || tp.period.Title != per.Title {
 		if per.Adventure == 0 {
 			p.printf("%s\n", p.heading("Between adventures"))
 		} else {
 			p.printf("%s\n", p.heading(fmt.Sprintf("Adventure %d: %s", per.Adventure, per.Title)))
 		}
-		for _, d := range per.Days {
-			if per.Adventure != 0 {
-				p.printf("  Day %d\n", d.Day)
-			}
-			for _, e := range d.Entries {
-				enc := ""
-				if e.Encounter > 0 {
-					enc = fmt.Sprintf("[encounter %d] ", e.Encounter)
-				}
-				p.printf("    %5d  %s%s\n", e.Seq, enc, e.Text)
-			}
+		tp.period = &per
+	}
+	if per.Adventure != 0 {
+		p.printf("  Day %d\n", d.Day)
+	}
+	for _, e := range d.Entries {
+		enc := ""
+		if e.Encounter > 0 {
+			enc = fmt.Sprintf("[encounter %d] ", e.Encounter)
 		}
+		p.printf("    %5d  %s%s\n", e.Seq, enc, e.Text)
 	}
 }

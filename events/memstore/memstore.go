@@ -250,6 +250,8 @@ func match(q events.Query, e events.Event) bool {
 		return false
 	case q.TypePrefix != "" && !strings.HasPrefix(e.Type, q.TypePrefix):
 		return false
+	case len(q.Types) > 0 && !slices.Contains(q.Types, e.Type):
+		return false
 	case len(q.CommandIDs) > 0 && !slices.Contains(q.CommandIDs, e.CommandID):
 		return false
 	case len(q.Actors) > 0 && !slices.Contains(q.Actors, e.Actor):
