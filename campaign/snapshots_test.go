@@ -263,6 +263,9 @@ func checkReverts(t *testing.T, s *Service, store events.Store, at string) {
 			t.Fatalf("%s: command %s: reverted %v %s, want %v %s", at, e.CommandID, gok, asJSON(t, g), wok, asJSON(t, w))
 		}
 	}
+	if got.Count() != want.Count() {
+		t.Fatalf("%s: %d commands out of effect, want %d", at, got.Count(), want.Count())
+	}
 	gr, gids, gok := got.LastReverted()
 	wr, wids, wok := want.LastReverted()
 	if gok != wok || asJSON(t, gr) != asJSON(t, wr) || fmt.Sprint(gids) != fmt.Sprint(wids) || got.Version != want.Version {

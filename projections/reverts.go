@@ -3,6 +3,7 @@ package projections
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"slices"
 	"time"
 
@@ -30,7 +31,12 @@ type Revert struct {
 // holds it out; the undo's details (who, when, why) are read from that
 // event when asked for, through Lookup when the set came from a snapshot.
 type Reverts struct {
-	out map[string]revertRef
+	// out holds the commands out of effect that this set folded itself;
+	// base, those of the snapshot it started from, less gone (the ones
+	// restored since).
+	out  map[string]revertRef
+	base revertBase
+	gone map[string]bool
 	// undos are the details of the undo events folded or looked up, by seq.
 	undos map[int64]Revert
 	// Lookup reads an event of the commands stream by seq, for the details
@@ -60,6 +66,7 @@ func (r *Reverts) Apply(e events.Event) error {
 	case *events.CommandReverted:
 		for i, id := range p.Commands() {
 			r.out[id] = revertRef{seq: e.Seq, pos: i}
+			delete(r.gone, id)
 		}
 		if r.undos == nil {
 			r.undos = map[int64]Revert{}
@@ -68,6 +75,12 @@ func (r *Reverts) Apply(e events.Event) error {
 	case *events.CommandRestored:
 		for _, id := range p.CommandIDs {
 			delete(r.out, id)
+			if _, ok := r.base.find(id); ok {
+				if r.gone == nil {
+					r.gone = map[string]bool{}
+				}
+				r.gone[id] = true
+			}
 		}
 	default:
 		return fmt.Errorf("event %d: %s does not belong on the commands stream", e.Seq, e.Type)
@@ -85,7 +98,7 @@ func revertOf(e events.Event, p *events.CommandReverted) Revert {
 // When the undo's details cannot be read (see Lookup), the Revert has
 // its Seq only.
 func (r *Reverts) Reverted(commandID string) (Revert, bool) {
-	ref, ok := r.out[commandID]
+	ref, ok := r.ref(commandID)
 	if !ok {
 		return Revert{}, false
 	}
@@ -118,31 +131,58 @@ func (r *Reverts) undo(seq int64) Revert {
 
 // InEffect reports whether an event's command is in effect.
 func (r *Reverts) InEffect(e events.Event) bool {
-	_, out := r.out[e.CommandID]
+	_, out := r.ref(e.CommandID)
 	return !out
 }
 
+// ref returns how a command is out of effect, if it is.
+func (r *Reverts) ref(id string) (revertRef, bool) {
+	if ref, ok := r.out[id]; ok {
+		return ref, true
+	}
+	if r.base.n == 0 || r.gone[id] {
+		return revertRef{}, false
+	}
+	return r.base.find(id)
+}
+
+// all returns every command out of effect.
+func (r *Reverts) all() map[string]revertRef {
+	if r.base.n == 0 {
+		return r.out
+	}
+	all := make(map[string]revertRef, r.base.n+len(r.out))
+	for i := 0; i < r.base.n; i++ {
+		if id, ref := r.base.record(i); !r.gone[id] {
+			all[id] = ref
+		}
+	}
+	maps.Copy(all, r.out)
+	return all
+}
+
 // Count returns how many commands are out of effect.
-func (r *Reverts) Count() int { return len(r.out) }
+func (r *Reverts) Count() int { return len(r.all()) }
 
 // LastReverted returns the most recent undo that still holds some commands
 // out of effect, and those commands (its target first), for a redo
 // without arguments.
 func (r *Reverts) LastReverted() (Revert, []string, bool) {
+	all := r.all()
 	var last int64
-	for _, ref := range r.out {
+	for _, ref := range all {
 		last = max(last, ref.seq)
 	}
 	if last == 0 {
 		return Revert{}, nil, false
 	}
 	var ids []string
-	for id, ref := range r.out {
+	for id, ref := range all {
 		if ref.seq == last {
 			ids = append(ids, id)
 		}
 	}
-	slices.SortFunc(ids, func(a, b string) int { return cmp.Compare(r.out[a].pos, r.out[b].pos) })
+	slices.SortFunc(ids, func(a, b string) int { return cmp.Compare(all[a].pos, all[b].pos) })
 	return r.undo(last), ids, true
 }
 
@@ -161,8 +201,9 @@ func FoldReverts(stream []events.Event) (Reverts, error) {
 // effect, as if the commands in alsoOut were reverted too and those in
 // alsoIn restored.
 func (r *Reverts) Skip(alsoOut, alsoIn []string) func(events.Event) bool {
-	out := make(map[string]bool, len(r.out)+len(alsoOut))
-	for id := range r.out {
+	all := r.all()
+	out := make(map[string]bool, len(all)+len(alsoOut))
+	for id := range all {
 		out[id] = true
 	}
 	for _, id := range alsoOut {

@@ -1,12 +1,8 @@
 package projections
 
 import (
-	"bytes"
-	"encoding/gob"
 	"encoding/json"
 	"fmt"
-	"maps"
-	"slices"
 
 	"github.com/ltscamp/ltscamp/events"
 )
@@ -80,44 +76,16 @@ func DecodeRoster(state []byte) (Roster, error) {
 	return r, nil
 }
 
-// revertsState is what a reverts snapshot holds: the commands out of
-// effect, each with its undo's seq and its place in the undo's list, in
-// gob (a long campaign has thousands of undone commands). The undos'
-// details are not kept: Reverts reads them from the log when asked.
-type revertsState struct {
-	IDs     []string
-	Seqs    []int64
-	Pos     []int
-	Version int64
-}
+// Encode encodes the reverts' state for a snapshot (see revertBase).
+func (r *Reverts) Encode() ([]byte, error) { return encodeBase(r.all(), r.Version), nil }
 
-// Encode encodes the reverts' state for a snapshot.
-func (r *Reverts) Encode() ([]byte, error) {
-	st := revertsState{Version: r.Version}
-	for _, id := range slices.Sorted(maps.Keys(r.out)) {
-		ref := r.out[id]
-		st.IDs, st.Seqs, st.Pos = append(st.IDs, id), append(st.Seqs, ref.seq), append(st.Pos, ref.pos)
-	}
-	var b bytes.Buffer
-	if err := gob.NewEncoder(&b).Encode(st); err != nil {
-		return nil, fmt.Errorf("reverts snapshot: %w", err)
-	}
-	return b.Bytes(), nil
-}
-
-// DecodeReverts decodes what Reverts.Encode encoded; lookup reads an
-// event of the commands stream by seq, for the undos' details.
+// DecodeReverts decodes what Reverts.Encode encoded, in place (state must
+// not change afterwards); lookup reads an event of the commands stream by
+// seq, for the undos' details.
 func DecodeReverts(state []byte, lookup func(seq int64) (events.Event, error)) (Reverts, error) {
-	var st revertsState
-	if err := gob.NewDecoder(bytes.NewReader(state)).Decode(&st); err != nil {
-		return Reverts{}, fmt.Errorf("reverts snapshot: %w", err)
+	base, version, err := decodeBase(state)
+	if err != nil {
+		return Reverts{}, err
 	}
-	if len(st.Seqs) != len(st.IDs) || len(st.Pos) != len(st.IDs) {
-		return Reverts{}, fmt.Errorf("reverts snapshot: %d commands, %d seqs, %d places", len(st.IDs), len(st.Seqs), len(st.Pos))
-	}
-	r := Reverts{out: make(map[string]revertRef, len(st.IDs)), Lookup: lookup, Version: st.Version}
-	for i, id := range st.IDs {
-		r.out[id] = revertRef{seq: st.Seqs[i], pos: st.Pos[i]}
-	}
-	return r, nil
+	return Reverts{out: map[string]revertRef{}, base: base, Lookup: lookup, Version: version}, nil
 }
