@@ -60,7 +60,7 @@ func (s *Service) ResolveAsOf(asOf string) (int64, error) {
 		if err != nil {
 			return 0, err
 		}
-		_, to, err := s.gameTimeRange(adventure, day)
+		_, to, err := s.gameTimeRange(adventure, day, nil)
 		return to, err
 	}
 	if t, err := time.Parse(time.RFC3339Nano, asOf); err == nil {
@@ -214,7 +214,7 @@ func (s *Service) Log(f LogFilter) ([]LogEntry, error) {
 	}
 	q := events.Query{Limit: f.Limit, Last: f.Limit > 0, Since: f.Since, Until: f.Until}
 	if f.Adventure != 0 || f.Day != 0 {
-		from, to, err := s.gameTimeRange(f.Adventure, f.Day)
+		from, to, err := s.gameTimeRange(f.Adventure, f.Day, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -502,7 +502,7 @@ func parseDayPoint(s string) (adventure, day int, ok bool, err error) {
 func (s *Service) dayTimeline(adventure, day int, rv *projections.Reverts) (projections.Timeline, error) {
 	var t projections.Timeline
 	t.LookUpSeqs(s.SeqOf)
-	from, to, err := s.gameTimeRange(adventure, day)
+	from, to, err := s.gameTimeRange(adventure, day, rv)
 	if err != nil {
 		return t, err
 	}
@@ -582,13 +582,16 @@ func (s *Service) timelineEvents(after, upTo int64) iter.Seq2[events.Event, erro
 // spans in the log: from the event that began it to the last event before
 // the next began (to is 0 while it is still going on). adventure 0 means
 // the current or latest adventure.
-func (s *Service) gameTimeRange(adventure, day int) (from, to int64, err error) {
+func (s *Service) gameTimeRange(adventure, day int, rv *projections.Reverts) (from, to int64, err error) {
 	if adventure < 0 || day < 0 {
 		return 0, 0, rules.Errorf(rules.CodeInvalid, "adventures and days are numbered from 1")
 	}
-	rv, err := s.reverts(0)
-	if err != nil {
-		return 0, 0, err
+	if rv == nil {
+		r, err := s.reverts(0)
+		if err != nil {
+			return 0, 0, err
+		}
+		rv = &r
 	}
 	stream, err := s.store.ReadStream(events.CampaignStream, 0)
 	if err != nil {
