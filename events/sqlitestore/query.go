@@ -238,6 +238,16 @@ func selectQuery(q events.Query) (string, []any) {
 		cond, a := hasPrefix("type", q.TypePrefix)
 		where, args = append(where, cond), append(args, a...)
 	}
+	if len(q.Types) > 0 {
+		// Reading in seq order and keeping these types beats the type
+		// index, which would visit each type in turn and then sort the
+		// lot before yielding the first: the unary + keeps the planner
+		// off it.
+		where = append(where, "+type IN ("+placeholders(len(q.Types))+")")
+		for _, t := range q.Types {
+			args = append(args, t)
+		}
+	}
 	if len(q.CommandIDs) > 0 {
 		where = append(where, "command_id IN ("+placeholders(len(q.CommandIDs))+")")
 		for _, id := range q.CommandIDs {
