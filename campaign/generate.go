@@ -49,16 +49,22 @@ func Generate(store events.Store, o GenerateOptions) ([]string, error) {
 	// The events are sealed here, in a command's order and a command's
 	// time, and loaded in batches: the chain and the stream versions are
 	// what Append would give, without a transaction per command.
+	//
+	// The batches are loaded on another goroutine while the next ones are
+	// made: loading takes most of the time, and making them the rest. They
+	// are loaded in order, so the log is the same either way.
 	versions := map[string]int64{}
 	seq, prev := int64(0), events.GenesisHash()
 	var batch []events.Event
 	command, inCommand := newID(), 0
+	loader := newBatchLoader(store)
+	defer loader.close()
 	load := func() error {
 		if len(batch) == 0 {
 			return nil
 		}
-		err := store.Load(batch)
-		batch = batch[:0]
+		err := loader.load(batch)
+		batch = make([]events.Event, 0, generateBatch)
 		return err
 	}
 	// at is the game time the clock events are stamped with; the other
@@ -87,7 +93,12 @@ func Generate(store events.Store, o GenerateOptions) ([]string, error) {
 		}
 		return nil
 	}
-	flush := load
+	flush := func() error {
+		if err := load(); err != nil {
+			return err
+		}
+		return loader.close()
+	}
 	// endCommand closes the command under way, so the next event starts one
 	// of its own (an undo names a whole command).
 	endCommand := func() {
@@ -166,10 +177,11 @@ func Generate(store events.Store, o GenerateOptions) ([]string, error) {
 	return names, flush()
 }
 
-// generateBatch is how many sealed events Generate loads at a time, and
-// dayEvery how many rounds of the party a generated game day lasts.
+// generateBatch is how many sealed events Generate loads at a time (one
+// transaction each), and dayEvery how many rounds of the party a generated
+// game day lasts.
 const (
-	generateBatch = 4096
+	generateBatch = 16384
 	dayEvery      = 50
 )
 
@@ -254,4 +266,53 @@ func generatedCheck(ed rules.Edition, id, name string, a rules.Attributes, rng *
 	}
 	return events.RollMade{CharacterID: id, Character: name, Expr: expr.String(), Kind: "check", Dice: 3, Sides: 6, Faces: o.Faces, Sum: o.Sum,
 		Modifiers: modifiers(o.Modifiers), Total: o.Total, Target: o.Target, Outcome: outcome, Margin: o.Margin, Probability: o.Probability, AttributeValue: a.DX, Edition: string(ed)}
+}
+
+// batchLoader loads batches into a store, one after the other, on a
+// goroutine of its own.
+type batchLoader struct {
+	batches chan []events.Event
+	failed  chan struct{} // closed once err is set
+	done    chan struct{} // closed once every batch is loaded or skipped
+	err     error
+	closed  bool
+}
+
+func newBatchLoader(store events.Store) *batchLoader {
+	l := &batchLoader{batches: make(chan []events.Event, 1), failed: make(chan struct{}), done: make(chan struct{})}
+	go func() {
+		defer close(l.done)
+		for b := range l.batches {
+			if l.err != nil {
+				continue // after a failure, the rest is only drained
+			}
+			if l.err = store.Load(b); l.err != nil {
+				close(l.failed)
+			}
+		}
+	}()
+	return l
+}
+
+// load hands b over to be loaded after the batches before it; b must not
+// be changed afterwards. It returns the error of an earlier batch, if one
+// failed.
+func (l *batchLoader) load(b []events.Event) error {
+	select {
+	case <-l.failed:
+		return l.err
+	case l.batches <- b:
+		return nil
+	}
+}
+
+// close waits until every batch handed over is loaded, and returns the
+// first error. It may be called more than once.
+func (l *batchLoader) close() error {
+	if !l.closed {
+		l.closed = true
+		close(l.batches)
+	}
+	<-l.done
+	return l.err
 }

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"runtime/pprof"
 	"time"
 
@@ -58,13 +59,19 @@ func run(args []string, stderr io.Writer, now func() time.Time) error {
 	if err != nil {
 		return err
 	}
+	// The heap stays small (a few batches of events) while a great deal
+	// passes through it: collecting it at four times its size rather than
+	// twice halves the collector's work, for tens of MB more memory.
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(400)
+	}
 	start := now()
 	epoch := time.Date(2026, 1, 1, 19, 0, 0, 0, time.UTC)
 	st, err := sqlitestore.CreateStaged(*out, sqlitestore.Options{Now: func() time.Time { return epoch }})
 	if err != nil {
 		return err
 	}
-	_, err = campaign.Generate(st.Store, campaign.GenerateOptions{
+	_, err = campaign.Generate(st, campaign.GenerateOptions{
 		Characters: *chars, EventsPerCharacter: *perChar, EventsPerCommand: *perCmd, Seed: *seed, Start: epoch, Edition: ed,
 	})
 	if err != nil {

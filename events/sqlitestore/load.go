@@ -3,108 +3,161 @@ package sqlitestore
 import (
 	"context"
 	"database/sql"
-	"encoding/hex"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
-	"strings"
+	"slices"
 
 	"github.com/ltscamp/ltscamp/events"
 )
 
 // Load implements events.Store. The batch goes in as one transaction:
-// all of it, or none of it.
-func (s *Store) Load(batch []events.Event) (err error) {
+// all of it, or none of it. An ID already in the log is caught by UNIQUE
+// (id).
+//
+// Checking a batch (events.CheckLoad: the envelopes, the chain with every
+// hash recomputed, the stream versions) takes a third as long as inserting
+// it, so the two run side by side: a goroutine checks the batch a chunk at
+// a time and hands each checked chunk over, as the arguments of its
+// multi-row INSERT, to this one, which inserts it. Nothing is inserted
+// before it is checked, and nothing is committed unless the whole batch
+// passed. The error reported is the one a check of the whole batch first
+// would give.
+func (s *Store) Load(batch []events.Event) error {
 	if len(batch) == 0 {
 		return nil
 	}
 	ctx := context.Background()
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("load: %w", err)
-	}
-	defer func() {
-		if err != nil {
-			_ = tx.Rollback()
+	return s.write(ctx, "load", func(w *writer) (bool, error) {
+		err := loadIn(ctx, w, batch)
+		var le *events.LoadError
+		if err != nil && !errors.As(err, &le) {
+			err = fmt.Errorf("load: %w", err)
 		}
-	}()
-	seq, hash, err := head(ctx, tx.StmtContext(ctx, s.st.head))
-	if err != nil {
-		return fmt.Errorf("load: %w", err)
-	}
-	streamVersion := tx.StmtContext(ctx, s.st.streamVersion)
-	err = events.CheckLoad(seq, hash, batch, func(stream string) (int64, error) {
-		var v int64
-		err := streamVersion.QueryRowContext(ctx, stream).Scan(&v)
-		return v, err
+		return true, err
 	})
-	if err != nil {
+}
+
+// loadIn loads batch in the write transaction under way on w.
+func loadIn(ctx context.Context, w *writer, batch []events.Event) error {
+	var (
+		seq     int64
+		hashHex string
+	)
+	row, err := w.queryRow(ctx, selectHead)
+	if err == nil {
+		err = row.Scan(&seq, &hashHex)
+	}
+	hash := events.GenesisHash()
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+	case err != nil:
 		return err
-	}
-	// Rows go in loadRows at a time, one statement each: far fewer round
-	// trips through database/sql than a statement per row.
-	var multi *sql.Stmt
-	args := make([]any, 0, loadRows*12)
-	for start := 0; start < len(batch); start += loadRows {
-		rows := batch[start:min(start+loadRows, len(batch))]
-		args = args[:0]
-		for _, e := range rows {
-			args = append(args, e.Seq, e.ID, e.CommandID, e.Stream, e.StreamVersion, e.Type, e.PayloadVersion,
-				string(e.Payload), e.Actor, events.FormatTime(e.RecordedAt), hex.EncodeToString(e.PrevHash), hex.EncodeToString(e.Hash))
-		}
-		stmt := tx.StmtContext(ctx, s.st.insert)
-		if len(rows) == loadRows {
-			if multi == nil {
-				if multi, err = tx.PrepareContext(ctx, insertRows(loadRows)); err != nil {
-					return fmt.Errorf("load: %w", err)
-				}
-			}
-			stmt = multi
-		} else if len(rows) > 1 {
-			if stmt, err = tx.PrepareContext(ctx, insertRows(len(rows))); err != nil {
-				return fmt.Errorf("load: %w", err)
-			}
-		}
-		if _, err := stmt.ExecContext(ctx, args...); err != nil {
-			if strings.Contains(err.Error(), "UNIQUE constraint failed: events.id") {
-				// Name the event: the first of these rows whose ID is
-				// taken, or repeated among the rows before it.
-				for i, e := range rows {
-					var taken bool
-					if qerr := tx.StmtContext(ctx, s.st.idTaken).QueryRowContext(ctx, e.ID).Scan(&taken); qerr == nil && (taken || repeatsID(rows[:i], e.ID)) {
-						return &events.LoadError{Index: start + i, Seq: e.Seq, EventID: e.ID, Problem: fmt.Sprintf("event ID %q is already in the log", e.ID)}
-					}
-				}
-			}
-			return fmt.Errorf("load: seqs %d–%d: %w", rows[0].Seq, rows[len(rows)-1].Seq, err)
+	default:
+		if hash, err = decodeHash(hashHex); err != nil {
+			return fmt.Errorf("event %d: hash: %w", seq, err)
 		}
 	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("load: commit: %w", err)
+	// The versions of the batch's streams before it, read before any of
+	// its rows goes in.
+	versions := map[string]int64{}
+	for _, e := range batch {
+		if _, ok := versions[e.Stream]; ok {
+			continue
+		}
+		var v int64
+		row, err := w.queryRow(ctx, selectStreamVersion, e.Stream)
+		if err == nil {
+			err = row.Scan(&v)
+		}
+		if err != nil {
+			return fmt.Errorf("stream %q: %w", e.Stream, err)
+		}
+		versions[e.Stream] = v
 	}
-	return nil
+
+	chunks := make(chan loadChunk, 2)
+	stop := make(chan struct{})
+	defer close(stop)
+	go checkChunks(seq, hash, batch, versions, chunks, stop)
+	var insertErr error
+	for c := range chunks {
+		if c.err != nil {
+			return c.err // the first problem of the batch in order
+		}
+		if insertErr == nil {
+			insertErr = insertRows(ctx, w, c.start, c.args)
+		}
+		// After a failed INSERT the rest is still checked, not inserted:
+		// a problem the check finds is the one reported.
+	}
+	if insertErr == nil {
+		return nil
+	}
+	var ie *insertError
+	if errors.As(insertErr, &ie) && ie.idTaken() {
+		// Name the event: the first whose ID is in the log before the
+		// batch, or repeats one before it in the batch. (The rows before
+		// the failed one are in the transaction.)
+		seen := make(map[string]bool, ie.Start+ie.N)
+		for i, e := range batch[:ie.Start+ie.N] {
+			if seen[e.ID] || isIDTaken(ctx, w, e.ID, seq) {
+				return &events.LoadError{Index: i, Seq: e.Seq, EventID: e.ID, Problem: fmt.Sprintf("event ID %q is already in the log", e.ID)}
+			}
+			seen[e.ID] = true
+		}
+	}
+	return fmt.Errorf("seqs %d–%d: %w", batch[0].Seq, batch[len(batch)-1].Seq, insertErr)
 }
 
-// loadRows is how many rows one INSERT of Load carries: 12 parameters a
-// row stays far below SQLite's limit of 32,766.
-const loadRows = 64
-
-// insertRows returns an INSERT of n event rows.
-func insertRows(n int) string {
-	row := "(" + placeholders(12) + ")"
-	return `INSERT INTO events (seq, id, command_id, stream, stream_version, type, payload_version, payload, actor, recorded_at, prev_hash, hash) VALUES ` +
-		strings.TrimSuffix(strings.Repeat(row+",", n), ",")
+// loadChunk is a checked chunk of a batch, rows start... of it, as the
+// arguments of its INSERT; or err, the problem the check found.
+type loadChunk struct {
+	start int
+	args  []any
+	err   error
 }
 
-// repeatsID reports whether an event of rows has the ID.
-func repeatsID(rows []events.Event, id string) bool {
-	for _, e := range rows {
-		if e.ID == id {
-			return true
+// checkChunks checks batch, which follows the log's head (seq and hash)
+// and its streams' versions, a chunk at a time, and sends each checked
+// chunk on out, or the first problem, until the end or until stop closes.
+// It closes out.
+func checkChunks(seq int64, hash []byte, batch []events.Event, versions map[string]int64, out chan<- loadChunk, stop <-chan struct{}) {
+	defer close(out)
+	last := maps.Clone(versions) // each stream's version after the chunks checked
+	version := func(stream string) (int64, error) { return last[stream], nil }
+	var args rowArgs
+	for start := 0; start < len(batch); {
+		rows := batch[start : start+insertChunk(len(batch)-start)]
+		c := loadChunk{start: start}
+		// A chunk continues the one before it, as CheckLoad would go on
+		// from it.
+		if err := events.CheckLoad(seq, hash, rows, version); err != nil {
+			var le *events.LoadError
+			if errors.As(err, &le) {
+				le.Index += start
+			}
+			c.err = err
+		} else {
+			for _, e := range rows {
+				last[e.Stream] = e.StreamVersion
+			}
+			seq, hash = rows[len(rows)-1].Seq, rows[len(rows)-1].Hash
+			args.build(rows)
+			c.args = slices.Clone(args.args)
 		}
+		select {
+		case out <- c:
+		case <-stop:
+			return
+		}
+		if c.err != nil {
+			return
+		}
+		start += len(rows)
 	}
-	return false
 }
 
 // Backup writes a consistent copy of the campaign to path, which must not

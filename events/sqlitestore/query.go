@@ -13,37 +13,50 @@ import (
 	"github.com/ltscamp/ltscamp/events"
 )
 
-// eventColumns lists the columns scanEvents reads, in its order.
+// eventColumns lists the columns scanEvent reads, in its order.
 const eventColumns = `SELECT seq, id, command_id, stream, stream_version, type, payload_version, payload, actor, recorded_at, prev_hash, hash FROM events`
 
 const insertEvent = `INSERT INTO events (seq, id, command_id, stream, stream_version, type, payload_version, payload, actor, recorded_at, prev_hash, hash)
 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 
-// statements are the store's fixed queries, prepared once per connection.
+// statements are the store's fixed queries of reading, prepared once per
+// connection, and its writer connection (see writer).
 type statements struct {
-	byCommand     *sql.Stmt // events of a command ID
-	idTaken       *sql.Stmt // whether an event ID is in the log
 	streamVersion *sql.Stmt // a stream's version
 	head          *sql.Stmt // the last seq and hash
-	insert        *sql.Stmt // one event
 	readStream    *sql.Stmt // a stream after a version
 	byID          *sql.Stmt // the event with an ID
+
+	w writer
 }
+
+// The queries of writing, prepared on the writer connection.
+const (
+	// prelude reads, in one round trip, what every Append checks before
+	// it inserts: whether the command ID is in the log already, the log's
+	// head (0 and an empty hash when it is empty) and the version of
+	// stream ?2.
+	prelude = `SELECT EXISTS (SELECT 1 FROM events WHERE command_id = ?1),
+       coalesce((SELECT max(seq) FROM events), 0),
+       coalesce((SELECT hash FROM events ORDER BY seq DESC LIMIT 1), ''),
+       (SELECT coalesce(max(stream_version), 0) FROM events WHERE stream = ?2)`
+	selectStreamVersion = `SELECT coalesce(max(stream_version), 0) FROM events WHERE stream = ?`
+	selectHead          = `SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1`
+	// selectIDTaken reads whether an event ID is in the log up to a seq.
+	selectIDTaken = `SELECT EXISTS (SELECT 1 FROM events WHERE id = ?1 AND seq <= ?2)`
+)
 
 // prepare prepares the store's fixed queries on db.
 func prepare(ctx context.Context, db *sql.DB) (*statements, error) {
-	var st statements
+	st := &statements{}
 	for _, p := range []struct {
 		stmt  **sql.Stmt
 		query string
 	}{
-		{&st.byCommand, eventColumns + ` WHERE command_id = ? ORDER BY seq`},
-		{&st.idTaken, `SELECT EXISTS (SELECT 1 FROM events WHERE id = ?)`},
-		{&st.streamVersion, `SELECT coalesce(max(stream_version), 0) FROM events WHERE stream = ?`},
-		{&st.head, `SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1`},
-		{&st.insert, insertEvent},
-		{&st.readStream, eventColumns + ` WHERE stream = ? AND stream_version > ? ORDER BY stream_version`},
-		{&st.byID, eventColumns + ` WHERE id = ?`},
+		{&st.streamVersion, selectStreamVersion},
+		{&st.head, selectHead},
+		{&st.readStream, eventRow + ` WHERE stream = ? AND stream_version > ? ORDER BY stream_version`},
+		{&st.byID, eventRow + ` WHERE id = ?`},
 	} {
 		var err error
 		if *p.stmt, err = db.PrepareContext(ctx, p.query); err != nil {
@@ -51,96 +64,29 @@ func prepare(ctx context.Context, db *sql.DB) (*statements, error) {
 			return nil, fmt.Errorf("prepare %q: %w", p.query, err)
 		}
 	}
-	return &st, nil
+	return st, nil
 }
 
-// close closes every prepared statement.
+// close closes every prepared statement and gives the writer connection
+// back to the pool, which the store then closes.
 func (st *statements) close() {
-	for _, s := range []*sql.Stmt{st.byCommand, st.idTaken, st.streamVersion, st.head, st.insert, st.readStream, st.byID} {
+	st.w.release()
+	for _, s := range []*sql.Stmt{st.streamVersion, st.head, st.readStream, st.byID} {
 		if s != nil {
 			_ = s.Close()
 		}
 	}
 }
 
-// Append implements events.Store. The whole command runs in one BEGIN
-// IMMEDIATE transaction: the write lock is taken before the expected
-// versions are read, so no other appender can move a stream between the
-// check and the insert.
-func (s *Store) Append(cmd events.Command) (res events.AppendResult, err error) {
-	if err := cmd.Validate(); err != nil {
-		return events.AppendResult{}, err
-	}
-	ctx := context.Background()
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return events.AppendResult{}, fmt.Errorf("append command %s: %w", cmd.ID, err)
-	}
-	defer func() {
-		if err != nil {
-			_ = tx.Rollback()
-		}
-	}()
-
-	in := func(stmt *sql.Stmt) *sql.Stmt { return tx.StmtContext(ctx, stmt) }
-
-	prior, err := scanEvents(in(s.st.byCommand).QueryContext(ctx, cmd.ID))
-	if err != nil {
-		return events.AppendResult{}, fmt.Errorf("append command %s: %w", cmd.ID, err)
-	}
-	if len(prior) > 0 {
-		return events.AppendResult{Events: prior, Duplicate: true}, tx.Rollback()
-	}
-
-	idTaken := in(s.st.idTaken)
-	for _, p := range cmd.Events {
-		var taken bool
-		if err := idTaken.QueryRowContext(ctx, p.ID).Scan(&taken); err != nil {
-			return events.AppendResult{}, fmt.Errorf("append command %s: %w", cmd.ID, err)
-		}
-		if taken {
-			return events.AppendResult{}, fmt.Errorf("%w: command %q: event ID %q is already in the log", events.ErrInvalidCommand, cmd.ID, p.ID)
-		}
-	}
-
-	streamVersion := in(s.st.streamVersion)
-	versions, err := cmd.CheckExpected(func(stream string) (int64, error) {
-		var v int64
-		err := streamVersion.QueryRowContext(ctx, stream).Scan(&v)
-		return v, err
-	})
-	if err != nil {
-		return events.AppendResult{}, err
-	}
-	seq, hash, err := head(ctx, in(s.st.head))
-	if err != nil {
-		return events.AppendResult{}, fmt.Errorf("append command %s: %w", cmd.ID, err)
-	}
-	sealed := cmd.Seal(seq, hash, versions)
-
-	insert := in(s.st.insert)
-	for _, e := range sealed {
-		_, err := insert.ExecContext(ctx, e.Seq, e.ID, e.CommandID, e.Stream, e.StreamVersion, e.Type, e.PayloadVersion,
-			// The payload is bound as TEXT: a BLOB would be stored as
-			// such, and json_valid would read it as JSONB.
-			string(e.Payload),
-			e.Actor, events.FormatTime(e.RecordedAt), hex.EncodeToString(e.PrevHash), hex.EncodeToString(e.Hash))
-		if err != nil {
-			return events.AppendResult{}, fmt.Errorf("append command %s: event %s: %w", cmd.ID, e.ID, err)
-		}
-	}
-	if err := saveSnapshots(ctx, tx, cmd.Snapshots); err != nil {
-		return events.AppendResult{}, fmt.Errorf("append command %s: %w", cmd.ID, err)
-	}
-	if err := tx.Commit(); err != nil {
-		return events.AppendResult{}, fmt.Errorf("append command %s: commit: %w", cmd.ID, err)
-	}
-	return events.AppendResult{Events: sealed}, nil
-}
-
 // ReadStream implements events.Store.
 func (s *Store) ReadStream(stream string, afterVersion int64) ([]events.Event, error) {
-	es, err := scanEvents(s.st.readStream.QueryContext(context.Background(), stream, afterVersion))
+	// Stream versions have no gaps: the version tells how many there are.
+	hint := 0
+	if v, err := s.StreamVersion(stream); err == nil && v > afterVersion {
+		hint = int(min(v-afterVersion, 1<<16))
+	}
+	rows, err := s.st.readStream.QueryContext(context.Background(), stream, afterVersion)
+	es, err := s.readAllHint(hint, rows, err)
 	if err != nil {
 		return nil, fmt.Errorf("read stream %q: %w", stream, err)
 	}
@@ -159,7 +105,7 @@ func (s *Store) StreamVersion(stream string) (int64, error) {
 // Read implements events.Store.
 func (s *Store) Read(q events.Query) ([]events.Event, error) {
 	query, args := selectQuery(q)
-	es, err := scanEvents(s.db.QueryContext(context.Background(), query, args...))
+	es, err := s.readAll(s.db.QueryContext(context.Background(), query, args...))
 	if err != nil {
 		return nil, fmt.Errorf("read events: %w", err)
 	}
@@ -189,14 +135,16 @@ func (s *Store) Iter(q events.Query) iter.Seq2[events.Event, error] {
 			return
 		}
 		query, args := selectQuery(q)
-		rows, err := s.db.QueryContext(context.Background(), query, args...)
+		ctx := context.Background()
+		rows, err := s.db.QueryContext(ctx, query, args...)
 		if err != nil {
 			yield(events.Event{}, fmt.Errorf("read events: %w", err))
 			return
 		}
 		defer rows.Close()
+		r := rowReader{s: s}
 		for rows.Next() {
-			e, err := scanEvent(rows)
+			e, err := r.next(ctx, rows)
 			if err != nil {
 				yield(events.Event{}, fmt.Errorf("read events: %w", err))
 				return
@@ -271,7 +219,7 @@ func selectQuery(q events.Query) (string, []any) {
 		args = append(args, events.FormatTime(q.Until))
 	}
 	var b strings.Builder
-	b.WriteString(eventColumns)
+	b.WriteString(eventRow)
 	if len(where) > 0 {
 		b.WriteString(" WHERE ")
 		b.WriteString(strings.Join(where, " AND "))
@@ -309,7 +257,7 @@ func hasPrefix(column, prefix string) (string, []any) {
 
 // EventByID implements events.Store.
 func (s *Store) EventByID(id string) (events.Event, error) {
-	es, err := scanEvents(s.st.byID.QueryContext(context.Background(), id))
+	es, err := s.readAll(s.st.byID.QueryContext(context.Background(), id))
 	if err != nil {
 		return events.Event{}, fmt.Errorf("event %q: %w", id, err)
 	}
@@ -354,24 +302,6 @@ func (s *Store) Count() (int64, error) {
 		return 0, fmt.Errorf("count events: %w", err)
 	}
 	return n, nil
-}
-
-// scanEvents reads every row of rows, which selects eventColumns, and
-// closes it. It takes QueryContext's results as they come.
-func scanEvents(rows *sql.Rows, err error) ([]events.Event, error) {
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []events.Event
-	for rows.Next() {
-		e, err := scanEvent(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, e)
-	}
-	return out, rows.Err()
 }
 
 // scanEvent reads the current row of rows, which selects eventColumns.

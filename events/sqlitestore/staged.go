@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
 
 	"github.com/ltscamp/ltscamp/events"
 )
@@ -28,6 +29,12 @@ const stagedParams = "mode=rw" +
 type Staged struct {
 	*Store
 	tmp, path string
+
+	// unsynced counts the events loaded since the last background sync
+	// began; syncing is closed when that sync ends (nil before the first).
+	mu       sync.Mutex
+	unsynced int
+	syncing  chan struct{}
 }
 
 // CreateStaged starts a new campaign file for path, which must not hold a
@@ -72,6 +79,52 @@ func CreateStaged(path string, opts Options) (*Staged, error) {
 	return &Staged{Store: st, tmp: tmp, path: path}, nil
 }
 
+// Load implements events.Store: Store.Load, and now and then a sync of the
+// file on another goroutine. The staged file is written without syncs,
+// so the system holds what was loaded in its cache and writes it out
+// when it will; syncing as loading goes on writes it while there is
+// other work to do, rather than all at once when Publish syncs the file.
+func (s *Staged) Load(batch []events.Event) error {
+	if err := s.Store.Load(batch); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.unsynced += len(batch)
+	if s.unsynced < stagedSyncEvery {
+		return nil
+	}
+	if s.syncing != nil {
+		select {
+		case <-s.syncing:
+		default:
+			return nil // the last sync is still running
+		}
+	}
+	s.unsynced = 0
+	done := make(chan struct{})
+	s.syncing = done
+	go func() {
+		defer close(done)
+		_ = syncFile(s.tmp) // Publish syncs again, and reports errors
+	}()
+	return nil
+}
+
+// stagedSyncEvery is how many events Staged.Load loads between two
+// background syncs: about 40 MB.
+const stagedSyncEvery = 1 << 16
+
+// waitSync waits for the background sync, if one is running.
+func (s *Staged) waitSync() {
+	s.mu.Lock()
+	syncing := s.syncing
+	s.mu.Unlock()
+	if syncing != nil {
+		<-syncing
+	}
+}
+
 // pathFree checks that nothing but an empty file stands at path.
 func pathFree(path string) error {
 	st, err := os.Lstat(path)
@@ -92,11 +145,15 @@ func pathFree(path string) error {
 // puts it at its final path. It fails, leaving nothing at the path, if a
 // non-empty file appeared there meanwhile.
 func (s *Staged) Publish() (err error) {
+	s.waitSync()
 	defer func() {
 		if err != nil {
 			s.remove()
 		}
 	}()
+	// The writer connection goes back to the pool, for the statements
+	// below to run on it rather than on a new one.
+	s.st.w.release()
 	// Campaign files are in WAL mode (it is recorded in the file).
 	if _, err := s.db.ExecContext(context.Background(), `PRAGMA journal_mode=WAL`); err != nil {
 		_ = s.Store.Close()
@@ -127,6 +184,7 @@ func (s *Staged) Publish() (err error) {
 
 // Discard closes the staged file and removes it.
 func (s *Staged) Discard() error {
+	s.waitSync()
 	err := s.Store.Close()
 	s.remove()
 	return err

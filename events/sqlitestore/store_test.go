@@ -11,8 +11,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -585,5 +587,319 @@ func TestOFDLocking(t *testing.T) {
 	newTestStore(t) // the mode is settled at the first lock
 	if !sqlite.OFDLockingEnabled() {
 		t.Fatal("OFD locking is off")
+	}
+}
+
+// TestLargeCommandsAndBatches appends commands and loads batches of sizes
+// that take several multi-row INSERTs, and reads them back as sealed.
+func TestLargeCommandsAndBatches(t *testing.T) {
+	s := newTestStore(t)
+	var want []events.Event
+	for i, n := range []int{1, 2, 3, maxInsertRows - 1, maxInsertRows, maxInsertRows + 1, 3*maxInsertRows + 77} {
+		c := events.Command{ID: fmt.Sprintf("C%d", i), Actor: "gm", RecordedAt: testNow.Add(time.Duration(i) * time.Second), Expected: map[string]int64{}}
+		for j := range n {
+			stream := fmt.Sprintf("s/%d", j%3)
+			c.Expected[stream] = events.AnyVersion
+			c.Events = append(c.Events, events.Pending{ID: fmt.Sprintf("C%d-E%d", i, j), Stream: stream, Type: events.TypeXPAwarded, PayloadVersion: 1,
+				Payload: json.RawMessage(fmt.Sprintf(`{"amount":%d,"reason":"test"}`, j))})
+		}
+		want = append(want, mustAppend(t, s, c)...)
+	}
+	got := readAll(t, s)
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("read back %d events, not the %d appended", len(got), len(want))
+	}
+	assertChain(t, got)
+
+	// The same log loaded into another store, in batches of odd sizes.
+	l := newTestStore(t)
+	for start, n := 0, 1; start < len(want); start, n = start+n, n*3+1 {
+		if err := l.Load(want[start:min(start+n, len(want))]); err != nil {
+			t.Fatalf("Load from %d: %v", start, err)
+		}
+	}
+	if got := readAll(t, l); !reflect.DeepEqual(got, want) {
+		t.Fatal("the loaded log differs from the appended one")
+	}
+}
+
+// TestReusedIDDeepInALargeCommand reuses an event ID far into a command of
+// several INSERTs: the command is refused, naming it, and appends nothing.
+func TestReusedIDDeepInALargeCommand(t *testing.T) {
+	s := newTestStore(t)
+	first := mustAppend(t, s, cmd("C0", "a", "b"))
+	c := events.Command{ID: "C1", Actor: "gm", RecordedAt: testNow, Expected: map[string]int64{"a": 1}}
+	for j := range 2*maxInsertRows + 5 {
+		c.Events = append(c.Events, events.Pending{ID: fmt.Sprintf("C1-E%d", j), Stream: "a", Type: events.TypeXPAwarded, PayloadVersion: 1,
+			Payload: json.RawMessage(`{"amount":1,"reason":"test"}`)})
+	}
+	c.Events[maxInsertRows+3].ID = first[1].ID
+	_, err := s.Append(c)
+	if !errors.Is(err, events.ErrInvalidCommand) || !strings.Contains(err.Error(), fmt.Sprintf("%q is already in the log", first[1].ID)) {
+		t.Fatalf("err = %v, want ErrInvalidCommand naming %s", err, first[1].ID)
+	}
+	// The ID is reported before a stream that moved on, as before.
+	c.Expected["a"] = 0
+	if _, err := s.Append(c); !errors.Is(err, events.ErrInvalidCommand) {
+		t.Fatalf("err = %v, want ErrInvalidCommand", err)
+	}
+	if got := readAll(t, s); !reflect.DeepEqual(got, first) {
+		t.Fatalf("the log holds %d events, want the first command's %d", len(got), len(first))
+	}
+
+	// Load names the first event that repeats an ID, in the log or in the
+	// batch, however deep in the batch.
+	var batch []events.Event
+	seq, prev := first[1].Seq, first[1].Hash
+	for j := range 2*maxInsertRows + 5 {
+		e := events.Event{Seq: seq + 1, ID: fmt.Sprintf("L-E%d", j), CommandID: "L", Stream: "l", StreamVersion: int64(j + 1), Type: events.TypeXPAwarded,
+			PayloadVersion: 1, Payload: json.RawMessage(`{"amount":1,"reason":"test"}`), Actor: "gm", RecordedAt: testNow, PrevHash: prev}
+		batch = append(batch, e)
+		seq, prev = e.Seq, e.Hash
+	}
+	for _, tc := range []struct {
+		at int
+		id string
+	}{{maxInsertRows + 3, first[0].ID}, {2*maxInsertRows + 1, "L-E7"}, {0, first[1].ID}} {
+		b := slices.Clone(batch)
+		b[tc.at].ID = tc.id
+		prev := first[1].Hash
+		for i := range b {
+			b[i].PrevHash = prev
+			b[i].Hash = events.ComputeHash(prev, b[i])
+			prev = b[i].Hash
+		}
+		err := s.Load(b)
+		var le *events.LoadError
+		if !errors.As(err, &le) || le.Index != tc.at || le.EventID != tc.id || !strings.Contains(err.Error(), "already in the log") {
+			t.Fatalf("Load with %s at %d: err = %v", tc.id, tc.at, err)
+		}
+		if n, _ := s.Count(); n != int64(len(first)) {
+			t.Fatalf("Load appended %d events", n-int64(len(first)))
+		}
+	}
+}
+
+// TestRowsThatDoNotJoin reads events whose fields hold the separator that
+// joins a row's columns (see eventRow): they are read column by column,
+// exactly as appended, through every read.
+func TestRowsThatDoNotJoin(t *testing.T) {
+	s := newTestStore(t)
+	sep := string(rowSep)
+	c := events.Command{ID: "C" + sep + "1", Actor: "g" + sep + "m", RecordedAt: testNow, Expected: map[string]int64{"s" + sep: events.AnyVersion, "plain": events.AnyVersion}}
+	c.Events = []events.Pending{
+		{ID: "E" + sep + "1", Stream: "s" + sep, Type: "t" + sep, PayloadVersion: 1, Payload: json.RawMessage(`{"a":1}`)},
+		{ID: "E2", Stream: "plain", Type: "t", PayloadVersion: 1, Payload: json.RawMessage(`{"a":2}`)},
+	}
+	want := mustAppend(t, s, c)
+	if got := readAll(t, s); !reflect.DeepEqual(got, want) {
+		t.Fatalf("Read = %+v, want %+v", got, want)
+	}
+	var iterated []events.Event
+	for e, err := range s.Iter(events.Query{}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		iterated = append(iterated, e)
+	}
+	if !reflect.DeepEqual(iterated, want) {
+		t.Fatalf("Iter = %+v, want %+v", iterated, want)
+	}
+	if got, err := s.ReadStream("s"+sep, 0); err != nil || !reflect.DeepEqual(got, want[:1]) {
+		t.Fatalf("ReadStream = %+v, %v", got, err)
+	}
+	if got, err := s.EventByID("E" + sep + "1"); err != nil || !reflect.DeepEqual(got, want[0]) {
+		t.Fatalf("EventByID = %+v, %v", got, err)
+	}
+	res, err := s.Append(c)
+	if err != nil || !res.Duplicate || !reflect.DeepEqual(res.Events, want) {
+		t.Fatalf("Append again = %+v, %v; want the duplicate", res, err)
+	}
+}
+
+// TestMalformedRowsReportedAsBefore writes rows whose hashes or time are
+// not what the store writes (as another program could): reading them fails
+// as reading them column by column does.
+func TestMalformedRowsReportedAsBefore(t *testing.T) {
+	zero := hex.EncodeToString(events.GenesisHash())
+	for _, tc := range []struct {
+		name                string
+		recordedAt, prev, h string
+		want                string
+	}{
+		{"short hash", events.FormatTime(testNow), zero, "abcd", "event 1: hash: 2 bytes, want 32"},
+		{"hash not hex", events.FormatTime(testNow), zero, strings.Repeat("zz", 32), "event 1: hash: encoding/hex: invalid byte"},
+		{"prev_hash not hex", events.FormatTime(testNow), strings.Repeat("g", 64), zero, "event 1: prev_hash: encoding/hex: invalid byte"},
+		{"30 February", "2024-02-30T12:00:00.000000000Z", zero, zero, "day out of range"},
+		{"another layout", "2024-02-29 12:00:00", zero, zero, "parse recorded time"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newTestStore(t)
+			if _, err := s.db.Exec(insertEvent, 1, "E", "C", "s", 1, "t", 1, "{}", "gm", tc.recordedAt, tc.prev, tc.h); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := s.Read(events.Query{}); err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("Read: err = %v, want %q", err, tc.want)
+			}
+			for _, err := range s.Iter(events.Query{}) {
+				if err == nil || !strings.Contains(err.Error(), tc.want) {
+					t.Errorf("Iter: err = %v, want %q", err, tc.want)
+				}
+			}
+			if _, err := s.EventByID("E"); err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("EventByID: err = %v, want %q", err, tc.want)
+			}
+		})
+	}
+}
+
+// FuzzParseTime holds parseTime to events.ParseTime: whatever it accepts,
+// ParseTime gives the same time.
+func FuzzParseTime(f *testing.F) {
+	for _, s := range []string{events.FormatTime(testNow), "0001-01-01T00:00:00.000000000Z", "9999-12-31T23:59:59.999999999Z",
+		"2023-02-29T00:00:00.000000000Z", "2024-02-29T24:00:00.000000000Z", "2024-13-01T00:00:00.000000000Z", "2024-02-29T12:00:00.000000000+"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got, ok := parseTime(s)
+		want, err := events.ParseTime(s)
+		if ok && (err != nil || got != want) {
+			t.Fatalf("parseTime(%q) = %v, ParseTime = %v, %v", s, got, want, err)
+		}
+	})
+}
+
+// FuzzParseTimeFormatted checks that parseTime reads back every time the
+// store writes.
+func FuzzParseTimeFormatted(f *testing.F) {
+	f.Add(testNow.UnixNano())
+	f.Add(int64(0))
+	f.Add(int64(-1))
+	f.Fuzz(func(t *testing.T, n int64) {
+		tm := time.Unix(0, n).UTC()
+		text := events.FormatTime(tm)
+		got, ok := parseTime(text)
+		want, err := events.ParseTime(text)
+		if !ok || err != nil || got != want {
+			t.Fatalf("parseTime(%q) = %v, %v; ParseTime = %v, %v", text, got, ok, want, err)
+		}
+	})
+}
+
+// FuzzDecodeHex holds decodeHex to hex.DecodeString.
+func FuzzDecodeHex(f *testing.F) {
+	f.Add("00ff")
+	f.Add("0A1b")
+	f.Add("0g")
+	f.Fuzz(func(t *testing.T, s string) {
+		dst := make([]byte, len(s)/2)
+		ok := decodeHex(dst, s)
+		want, err := hex.DecodeString(s)
+		if ok != (err == nil) || ok && !bytes.Equal(dst, want) {
+			t.Fatalf("decodeHex(%q) = %x, %v; hex.DecodeString = %x, %v", s, dst, ok, want, err)
+		}
+	})
+}
+
+// FuzzDecodeRow checks that a joined row is read back as its fields, or
+// not at all (then column by column), never as other fields.
+func FuzzDecodeRow(f *testing.F) {
+	hash := hex.EncodeToString(events.GenesisHash())
+	f.Add(int64(7), "E1", "C1", "character/A", "xp.awarded", "gm", events.FormatTime(testNow), hash, `{"a":1}`)
+	f.Add(int64(7), "E\x1f1", "C1", "s", "t", "gm", events.FormatTime(testNow), hash, `{}`)
+	f.Fuzz(func(t *testing.T, seq int64, id, commandID, stream, typ, actor, recordedAt, hashHex, payload string) {
+		fields := []string{strconv.FormatInt(seq, 10), "3", "1", id, commandID, stream, typ, actor, recordedAt, hashHex, hashHex, payload}
+		row := strings.Join(fields, string(rowSep))
+		e, ok := decodeRow(row)
+		if !ok {
+			for _, fd := range fields {
+				if strings.IndexByte(fd, rowSep) >= 0 {
+					return
+				}
+			}
+			if _, ok := parseTime(recordedAt); !ok {
+				return
+			}
+			if _, err := hex.DecodeString(hashHex); err != nil || len(hashHex) != 64 {
+				return
+			}
+			t.Fatalf("decodeRow refused %q", row)
+		}
+		if e.Seq != seq || e.StreamVersion != 3 || e.PayloadVersion != 1 || e.ID != id || e.CommandID != commandID || e.Stream != stream ||
+			e.Type != typ || e.Actor != actor || events.FormatTime(e.RecordedAt) != recordedAt || hex.EncodeToString(e.Hash) != strings.ToLower(hashHex) ||
+			!bytes.Equal(e.PrevHash, e.Hash) || string(e.Payload) != payload {
+			t.Fatalf("decodeRow(%q) = %+v", row, e)
+		}
+	})
+}
+
+// TestRefusedWritesReleaseTheLock refuses an Append and a Load on one
+// handle and then writes through another handle on the same file: the
+// refused writes left no transaction open on the writer connection.
+func TestRefusedWritesReleaseTheLock(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "campaign.ltscamp")
+	a, err := Create(path, testOpts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	first := mustAppend(t, a, cmd("C1", "s"))
+	stale := cmd("C2", "s")
+	stale.Expected["s"] = 0
+	if _, err := a.Append(stale); !errors.Is(err, events.ErrConcurrency) {
+		t.Fatalf("Append = %v, want ErrConcurrency", err)
+	}
+	if err := a.Load(first); !errors.Is(err, events.ErrBadLoad) {
+		t.Fatalf("Load = %v, want ErrBadLoad", err)
+	}
+	b, err := Open(path, testOpts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	// With a's writer still inside a transaction, this would wait out
+	// the busy timeout and fail.
+	mustAppend(t, b, cmd("C3", "s"))
+	mustAppend(t, a, cmd("C4", "s"))
+	assertChain(t, readAll(t, b))
+}
+
+// TestStagedSyncsAsItLoads loads more than stagedSyncEvery events into a
+// staged file, which syncs it in the background meanwhile, and publishes
+// it whole.
+func TestStagedSyncsAsItLoads(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "staged.ltscamp")
+	st, err := CreateStaged(path, testOpts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const batch = 1 << 14
+	seq, prev := int64(0), events.GenesisHash()
+	for range stagedSyncEvery/batch + 1 {
+		b := make([]events.Event, batch)
+		for i := range b {
+			seq++
+			b[i] = events.Event{Seq: seq, ID: fmt.Sprintf("E%d", seq), CommandID: "C", Stream: "s", StreamVersion: seq, Type: events.TypeXPAwarded,
+				PayloadVersion: 1, Payload: json.RawMessage(`{"amount":1}`), Actor: "gm", RecordedAt: testNow, PrevHash: prev}
+			b[i].Hash = events.ComputeHash(prev, b[i])
+			prev = b[i].Hash
+		}
+		if err := st.Load(b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if st.syncing == nil {
+		t.Error("no background sync began")
+	}
+	if err := st.Publish(); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Open(path, testOpts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if n, head, err := s.Head(); err != nil || n != seq || !bytes.Equal(head, prev) {
+		t.Fatalf("Head = %d %x %v, want %d %x", n, head, err, seq, prev)
 	}
 }
