@@ -12,16 +12,32 @@ import (
 	"github.com/ltscamp/ltscamp/projections"
 )
 
-// verifyStreaming is Verify in one pass over the log, holding one event
-// at a time: its memory grows with the campaign's state (characters,
-// streams, rolls), not with the length of the log. It gives the report
-// verifyWhole gives. ok is false when a row cannot be read: the caller
-// then reads around it with verifyWhole.
+// verifyStreaming is Verify in one pass over the log, holding a bounded
+// window of events at a time: its memory grows with the campaign's state
+// (characters, streams, rolls), not with the length of the log. It gives
+// the report verifyWhole gives. ok is false when a row cannot be read: the
+// caller then reads around it with verifyWhole.
+//
+// The pass is a pipeline (see scanLog): one goroutine reads the rows,
+// others rehash each event and decode its payload, and this one folds
+// the events in seq order.
+//
+// The commands stream is folded first, for the commands out of effect;
+// the undos and redos are checked once the pass has found the first event
+// of every command they name.
 func (s *Service) verifyStreaming() (rep VerifyReport, ok bool, err error) {
-	rv, undoProblems, err := s.foldCommandsStream()
+	commands, err := s.store.ReadStream(events.CommandsStream, 0)
 	if err != nil {
 		return VerifyReport{}, false, err
 	}
+	// Which commands are out of effect does not depend on the commands
+	// the undos name being found: this fold's problems are left for the
+	// one after the pass.
+	rv, _, _ := foldUndos(commands, func(string) (*events.Event, error) { return nil, nil })
+	named := namedCommands(commands)
+	// firsts are the first events of the commands named, found by the
+	// pass: their seqs, streams and types, which is what foldUndos reads.
+	firsts := map[string]*events.Event{}
 	total, err := s.store.Count()
 	if err != nil {
 		return VerifyReport{}, false, err
@@ -29,43 +45,71 @@ func (s *Service) verifyStreaming() (rep VerifyReport, ok bool, err error) {
 	rep = VerifyReport{Violations: []projections.Violation{}, Ledgers: []LedgerCheck{}, HeadHash: hex.EncodeToString(events.GenesisHash())}
 	rep.RevertedCommands = rv.Count()
 
-	w := projections.NewWorld(projections.WorldOptions{Lookup: s.eventAt, TrimLedgers: true})
+	// The ledgers are folded here, apart from the sheets they are held
+	// against: the world need not fold them too.
+	w := projections.NewWorld(projections.WorldOptions{Lookup: s.eventAt, NoLedgers: true})
 	chain := chainCheck{c: ChainCheck{OK: true}}
-	env := newEnvelopeCheck(s.store, total)
+	seed := maphash.MakeSeed()
+	env := newEnvelopeCheck(s.store, total, seed)
+	// ledgers are the characters' XP ledgers by stream; streamLedgers the
+	// same by the envelope check's stream numbers (nil for a stream not a
+	// character's), which spares a lookup by name an event.
 	ledgers := map[string]*ledgerState{}
-	var first, last events.Event
+	var streamLedgers []*ledgerState
+	var first events.Event
+	var lastSeq int64
+	var lastHash []byte
 	n := 0
-	for e, err := range s.store.Iter(events.Query{}) {
-		if err != nil {
-			return VerifyReport{}, false, nil
-		}
+	// Whether the command of the run of events being read is in effect.
+	var runCommand string
+	var runSkip bool
+	readOK, err := s.scanLog(seed, func(it *scanned) error {
+		e := &it.e
 		if n == 0 {
-			first = e
+			first = *e
 		}
-		chain.add(e, n)
-		if err := env.add(e, n); err != nil {
-			return VerifyReport{}, false, err
+		chain.add(e, n, it.hashOK)
+		stream, err := env.add(e, n, it.idHash, it.commandHash)
+		if err != nil {
+			return err
 		}
-		w.Step(e, !rv.InEffect(e))
-		if strings.HasPrefix(e.Stream, events.CharacterStreamPrefix) {
-			ls, ok := ledgers[e.Stream]
-			if !ok {
-				ls = &ledgerState{}
-				ledgers[e.Stream] = ls
+		if n == 0 || e.CommandID != runCommand {
+			runCommand, runSkip = e.CommandID, !rv.InEffect(*e)
+			if _, seen := firsts[e.CommandID]; named[e.CommandID] && !seen {
+				// Copies: the event's strings may share one buffer with
+				// its whole row.
+				firsts[strings.Clone(e.CommandID)] = &events.Event{Seq: e.Seq, Stream: strings.Clone(e.Stream), Type: strings.Clone(e.Type)}
 			}
-			ls.add(e, &rv)
 		}
-		last = e
+		w.StepPrepared(*e, &it.pre, runSkip)
+		if stream == len(streamLedgers) {
+			// A stream seen for the first time.
+			var ls *ledgerState
+			if strings.HasPrefix(e.Stream, events.CharacterStreamPrefix) {
+				ls = &ledgerState{}
+				ledgers[strings.Clone(e.Stream)] = ls
+			}
+			streamLedgers = append(streamLedgers, ls)
+		}
+		if ls := streamLedgers[stream]; ls != nil {
+			ls.add(*e, &rv)
+		}
+		lastSeq, lastHash = e.Seq, e.Hash
 		n++
 		if n%progressEvery == 0 {
 			s.report("verifying", int64(n), total)
 		}
+		return nil
+	})
+	if err != nil || !readOK {
+		return VerifyReport{}, false, err
 	}
+	_, undoProblems, _ := foldUndos(commands, func(id string) (*events.Event, error) { return firsts[id], nil })
 	s.report("verifying", int64(n), total)
 	w.Finish()
 	rep.Events = n
 	if n > 0 {
-		rep.HeadSeq, rep.HeadHash = last.Seq, hex.EncodeToString(last.Hash)
+		rep.HeadSeq, rep.HeadHash = lastSeq, hex.EncodeToString(lastHash)
 		if first.Seq > 1 {
 			// The log starts late: seqs are missing before it.
 			chain.c = ChainCheck{}
@@ -118,8 +162,10 @@ func (s *Service) eventAt(seq int64) (events.Event, error) {
 
 // chainCheck is checkChain one event at a time: it names the first break.
 type chainCheck struct {
-	c    ChainCheck
-	prev events.Event
+	c ChainCheck
+	// prevSeq and prevHash are the event before.
+	prevSeq  int64
+	prevHash []byte
 }
 
 // gap records missing seqs.
@@ -140,20 +186,29 @@ func chainGap(c *ChainCheck, after, next int64) {
 	}
 }
 
-// add checks the i-th event (from 0) of the log.
-func (cc *chainCheck) add(e events.Event, i int) {
-	defer func() { cc.prev = e }()
+// genesis is the hash before seq 1.
+var genesis = events.GenesisHash()
+
+// add checks the i-th event (from 0) of the log. hashOK says that the
+// event's Hash is the hash of its contents chained after its own
+// PrevHash (ComputeHash(e.PrevHash, e)), as the pipeline worked out ahead
+// of the fold; add checks that PrevHash is the hash of the event before.
+func (cc *chainCheck) add(e *events.Event, i int, hashOK bool) {
+	prevSeq, prevHash := cc.prevSeq, cc.prevHash
+	cc.prevSeq, cc.prevHash = e.Seq, e.Hash
 	if !cc.c.OK {
 		return
 	}
-	prevSeq, prevHash := int64(0), events.GenesisHash()
-	if i > 0 {
-		prevSeq, prevHash = cc.prev.Seq, cc.prev.Hash
+	if i == 0 {
+		prevSeq, prevHash = 0, genesis
+		if e.Seq > 1 {
+			return // the late start is named once the log is read
+		}
 	}
-	if i == 0 && e.Seq > 1 {
-		return // the late start is named once the log is read
+	if hashOK && e.Seq >= 1 && e.Seq == prevSeq+1 && bytes.Equal(e.PrevHash, prevHash) && (e.Seq != 1 || bytes.Equal(prevHash, genesis)) {
+		return // events.Link would find nothing: the event continues the chain
 	}
-	reason := events.Link(prevSeq, prevHash, e)
+	reason := events.Link(prevSeq, prevHash, *e)
 	if reason == "" {
 		return
 	}
@@ -162,13 +217,13 @@ func (cc *chainCheck) add(e events.Event, i int) {
 	switch {
 	case e.Seq < 1:
 		c.Kind, c.Problem = ChainSeq, fmt.Sprintf("seq %d is not a log position: seqs start at 1", e.Seq)
-	case i > 0 && e.Seq != cc.prev.Seq+1:
-		cc.gap(cc.prev.Seq, e.Seq)
+	case i > 0 && e.Seq != prevSeq+1:
+		cc.gap(prevSeq, e.Seq)
 		c.Detail = ""
-	case i == 0 && !bytes.Equal(e.PrevHash, events.GenesisHash()):
+	case i == 0 && !bytes.Equal(e.PrevHash, genesis):
 		c.Kind, c.Problem = ChainGenesis, fmt.Sprintf("seq %d: prev_hash is not the genesis hash (32 zero bytes): the start of the log was rewritten", e.Seq)
-	case i > 0 && !bytes.Equal(e.PrevHash, cc.prev.Hash):
-		c.Kind, c.Problem = ChainPrevHash, fmt.Sprintf("seq %d: prev_hash is not the hash of seq %d: seq %d was changed and rehashed, or seq %d's prev_hash was edited", e.Seq, cc.prev.Seq, cc.prev.Seq, e.Seq)
+	case i > 0 && !bytes.Equal(e.PrevHash, prevHash):
+		c.Kind, c.Problem = ChainPrevHash, fmt.Sprintf("seq %d: prev_hash is not the hash of seq %d: seq %d was changed and rehashed, or seq %d's prev_hash was edited", e.Seq, prevSeq, prevSeq, e.Seq)
 	default:
 		c.Kind, c.Problem = ChainHash, fmt.Sprintf("seq %d: hash mismatch: the event was changed after it was written", e.Seq)
 	}
@@ -179,39 +234,68 @@ func (cc *chainCheck) add(e events.Event, i int) {
 // before — it keeps in Bloom filters, and asks the store to confirm a
 // match: a few bits an event instead of the IDs themselves.
 type envelopeCheck struct {
-	store    events.Store
-	versions map[string]int64
+	store events.Store
+	// streams numbers the streams seen; versions holds each one's
+	// highest version so far.
+	streams  map[string]int
+	versions []int64
 	ids      *bloom
 	commands *bloom
+	// maxID and maxCommand are the greatest event and command IDs so
+	// far: an ID above them is new, whatever the filters say (ULIDs
+	// grow with time, so in a log written by ltscamp nearly every one
+	// is).
+	maxID, maxCommand string
 	// dupIDs are the IDs found twice, with the seq last seen.
 	dupIDs map[string]int64
-	prev   events.Event
+	// prevCommand is the command of the event before.
+	prevCommand string
 	// cmdFirst is the first event of the command of the run being read.
 	cmdFirst events.Event
 	out      []projections.Violation
 }
 
-func newEnvelopeCheck(store events.Store, expected int64) *envelopeCheck {
-	return &envelopeCheck{store: store, versions: map[string]int64{}, ids: newBloom(expected), commands: newBloom(expected), dupIDs: map[string]int64{}}
+// newEnvelopeCheck returns a check for a log of about expected events,
+// whose filters hash with seed.
+func newEnvelopeCheck(store events.Store, expected int64, seed maphash.Seed) *envelopeCheck {
+	return &envelopeCheck{store: store, streams: map[string]int{}, ids: newBloom(expected, seed), commands: newBloom(expected, seed), dupIDs: map[string]int64{}}
 }
 
-func (ec *envelopeCheck) bad(e events.Event, format string, a ...any) {
+func (ec *envelopeCheck) bad(e *events.Event, format string, a ...any) {
 	ec.out = append(ec.out, projections.Violation{Seq: e.Seq, EventID: e.ID, CommandID: e.CommandID, Type: e.Type, Problem: fmt.Sprintf(format, a...)})
 }
 
-// add checks the i-th event (from 0) of the log.
-func (ec *envelopeCheck) add(e events.Event, i int) error {
-	defer func() { ec.prev = e }()
-	if want := ec.versions[e.Stream] + 1; e.StreamVersion != want {
+// add checks the i-th event (from 0) of the log. idHash and
+// commandHash are the hashes of its ID and its command's ID, as the
+// filters take them (bloom.hash). It returns the event's stream number:
+// the streams are numbered from 0 as they first come.
+func (ec *envelopeCheck) add(e *events.Event, i int, idHash, commandHash uint64) (stream int, err error) {
+	prevCommand := ec.prevCommand
+	ec.prevCommand = e.CommandID
+	si, ok := ec.streams[e.Stream]
+	if !ok {
+		// A copy: the event's strings may share one buffer with its
+		// whole row.
+		si = len(ec.versions)
+		ec.streams[strings.Clone(e.Stream)] = si
+		ec.versions = append(ec.versions, 0)
+	}
+	stream = si
+	version := &ec.versions[si]
+	if want := *version + 1; e.StreamVersion != want {
 		if e.StreamVersion > want {
 			ec.bad(e, "stream %s jumps from version %d to %d (an event of the stream is missing)", e.Stream, want-1, e.StreamVersion)
 		} else {
 			ec.bad(e, "stream %s version %d comes after version %d", e.Stream, e.StreamVersion, want-1)
 		}
 	}
-	ec.versions[e.Stream] = max(ec.versions[e.Stream], e.StreamVersion)
+	*version = max(*version, e.StreamVersion)
 
-	if ec.ids.has(e.ID) {
+	newest := i == 0 || e.ID > ec.maxID
+	if newest {
+		ec.maxID = e.ID
+	}
+	if ec.ids.addHas(idHash) && !newest {
 		seq, dup := ec.dupIDs[e.ID]
 		if !dup {
 			// The store finds the earliest row with the ID (by its
@@ -223,61 +307,59 @@ func (ec *envelopeCheck) add(e events.Event, i int) error {
 		}
 		if dup {
 			ec.bad(e, "event ID %s is also the ID of seq %d", e.ID, seq)
-			ec.dupIDs[e.ID] = e.Seq
+			ec.dupIDs[strings.Clone(e.ID)] = e.Seq
 		}
 	}
-	ec.ids.add(e.ID)
 
-	if i == 0 || ec.prev.CommandID != e.CommandID {
+	if i == 0 || prevCommand != e.CommandID {
 		// A new run of events: a command seen before resumes.
-		ec.cmdFirst = e
-		if ec.commands.has(e.CommandID) {
+		ec.cmdFirst = *e
+		newest := i == 0 || e.CommandID > ec.maxCommand
+		if newest {
+			ec.maxCommand = e.CommandID
+		}
+		if ec.commands.addHas(commandHash) && !newest {
 			evs, err := ec.store.Read(events.Query{CommandIDs: []string{e.CommandID}, UpToSeq: e.Seq - 1, Limit: 1})
 			if err != nil {
-				return err
+				return stream, err
 			}
 			if len(evs) == 1 {
 				ec.cmdFirst = evs[0]
 				ec.bad(e, "command %s resumes after other commands: its events must be consecutive (it began at seq %d)", e.CommandID, evs[0].Seq)
-				return nil
 			}
 		}
-		ec.commands.add(e.CommandID)
-		return nil
+		return stream, nil
 	}
-	f := ec.cmdFirst
+	f := &ec.cmdFirst
 	switch {
 	case e.Actor != f.Actor || !e.RecordedAt.Equal(f.RecordedAt):
 		ec.bad(e, "recorded by %s at %s, but its command began at seq %d by %s at %s", e.Actor, events.FormatTime(e.RecordedAt), f.Seq, f.Actor, events.FormatTime(f.RecordedAt))
 	case e.Stream == events.CommandsStream || f.Stream == events.CommandsStream:
 		ec.bad(e, "an undo or a redo is a command of one event, alone (command %s began at seq %d)", e.CommandID, f.Seq)
 	}
-	return nil
+	return stream, nil
 }
 
-// foldCommandsStream is foldCommands reading the commands stream only: a
-// command an undo or a redo names is looked up by its ID.
-func (s *Service) foldCommandsStream() (projections.Reverts, []projections.Violation, error) {
-	stream, err := s.store.ReadStream(events.CommandsStream, 0)
-	if err != nil {
-		return projections.Reverts{}, nil, err
-	}
-	firsts := map[string]*events.Event{}
-	return foldUndos(stream, func(id string) (*events.Event, error) {
-		if f, ok := firsts[id]; ok {
-			return f, nil
-		}
-		evs, err := s.store.Read(events.Query{CommandIDs: []string{id}, Limit: 1})
+// namedCommands returns the commands the undos and redos of stream name.
+func namedCommands(stream []events.Event) map[string]bool {
+	named := map[string]bool{}
+	for _, e := range stream {
+		p, err := events.Decode(e)
 		if err != nil {
-			return nil, err
+			continue
 		}
-		var f *events.Event
-		if len(evs) == 1 {
-			f = &evs[0]
+		switch p := p.(type) {
+		case *events.CommandReverted:
+			for _, id := range p.Commands() {
+				named[id] = true
+			}
+		case *events.CommandRestored:
+			for _, id := range p.CommandIDs {
+				named[id] = true
+			}
 		}
-		firsts[id] = f
-		return f, nil
-	})
+	}
+	return named
 }
 
 // foldUndos folds the commands stream into the commands out of effect,
@@ -393,41 +475,50 @@ func (ls *ledgerState) check(m projections.Member, w *projections.World) LedgerC
 	return lc
 }
 
-// bloom is a Bloom filter of strings: has may say yes for a string never
-// added (about 1 in 400 at 16 bits a string), never no for one added.
+// bloom is a Bloom filter of strings, by their hashes (bloom.hash): addHas
+// may say a string was added when it was not (about 1 in 300 at 16 bits
+// a string), never that it was not when it was. A string's 4 bits lie in
+// one 512-bit block, a cache line, and blocks are found by mask rather
+// than division: a long log's verify adds a million IDs.
 type bloom struct {
-	bits []uint64
-	seed maphash.Seed
+	blocks [][8]uint64
+	mask   uint64
+	seed   maphash.Seed
 }
 
-// newBloom sizes a filter for n strings.
-func newBloom(n int64) *bloom {
-	words := max(n*16/64, 64)
-	return &bloom{bits: make([]uint64, words), seed: maphash.MakeSeed()}
-}
-
-// positions returns the filter's 4 bits for s, from one 64-bit hash
-// (double hashing).
-func (b *bloom) positions(s string) [4]uint64 {
-	h := maphash.String(b.seed, s)
-	h1, h2 := h, h>>32|h<<32
-	m := uint64(len(b.bits)) * 64
-	var out [4]uint64
-	for i := range out {
-		out[i] = (h1 + uint64(i)*h2) % m
+// newBloom sizes a filter for n strings, hashed with seed.
+func newBloom(n int64, seed maphash.Seed) *bloom {
+	blocks := uint64(1)
+	for blocks*512 < uint64(max(n, 1))*16 {
+		blocks *= 2
 	}
-	return out
+	return &bloom{blocks: make([][8]uint64, blocks), mask: blocks - 1, seed: seed}
 }
 
-func (b *bloom) add(s string) {
-	for _, p := range b.positions(s) {
-		b.bits[p/64] |= 1 << (p % 64)
+// hash is the hash of s that addHas takes.
+func (b *bloom) hash(s string) uint64 { return maphash.String(b.seed, s) }
+
+// addHas adds the string whose hash is h and reports whether the filter
+// had it (or seemed to) before. The block is chosen by h's top bits, the
+// 4 bits in it by 9-bit slices of its bottom ones.
+func (b *bloom) addHas(h uint64) bool {
+	blk := &b.blocks[(h>>36)&b.mask]
+	had := true
+	for i := range 4 {
+		pos := (h >> (9 * i)) & 511
+		w, bit := &blk[pos>>6], uint64(1)<<(pos&63)
+		had = had && *w&bit != 0
+		*w |= bit
 	}
+	return had
 }
 
-func (b *bloom) has(s string) bool {
-	for _, p := range b.positions(s) {
-		if b.bits[p/64]&(1<<(p%64)) == 0 {
+// has reports whether the filter has (or seems to have) the string whose
+// hash is h.
+func (b *bloom) has(h uint64) bool {
+	blk := &b.blocks[(h>>36)&b.mask]
+	for i := range 4 {
+		if pos := (h >> (9 * i)) & 511; blk[pos>>6]&(1<<(pos&63)) == 0 {
 			return false
 		}
 	}

@@ -2,6 +2,8 @@ package campaign
 
 import (
 	"encoding/json"
+	"fmt"
+	"hash/maphash"
 	"iter"
 	"reflect"
 	"slices"
@@ -136,6 +138,16 @@ func TestVerifyStreamingMatchesWhole(t *testing.T) {
 		rechain(l, 9)
 		return l
 	})
+	logs["ids out of order"] = edit(func(l []events.Event) []events.Event {
+		// A clock set back: later events with earlier IDs, one of them
+		// an ID already used.
+		for i, j := 3, 12; i < j; i, j = i+1, j-1 {
+			l[i].ID, l[j].ID = l[j].ID, l[i].ID
+		}
+		l[14].ID = l[6].ID
+		rechain(l, 3)
+		return l
+	})
 	logs["command resumes"] = edit(func(l []events.Event) []events.Event { l[10].CommandID = l[3].CommandID; rechain(l, 10); return l })
 	logs["actor differs in a command"] = edit(func(l []events.Event) []events.Event {
 		for i := 1; i < len(l); i++ {
@@ -150,6 +162,12 @@ func TestVerifyStreamingMatchesWhole(t *testing.T) {
 	logs["stream version jumps"] = edit(func(l []events.Event) []events.Event { l[11].StreamVersion += 3; rechain(l, 11); return l })
 	logs["undo of nothing"] = edit(func(l []events.Event) []events.Event {
 		l[undo].Payload = []byte(`{"command_id":"01NOSUCHCOMMAND00000000000","reason":"x"}`)
+		rechain(l, undo)
+		return l
+	})
+	logs["undo of the creation, itself and a later command"] = edit(func(l []events.Event) []events.Event {
+		p, _ := json.Marshal(events.CommandReverted{CommandID: l[0].CommandID, Cascade: []string{l[undo].CommandID, l[len(l)-1].CommandID, l[3].CommandID}})
+		l[undo].Payload = p
 		rechain(l, undo)
 		return l
 	})
@@ -189,5 +207,31 @@ func TestVerifyStreamingMatchesWhole(t *testing.T) {
 				t.Fatalf("the damaged log %q passes verification", name)
 			}
 		})
+	}
+}
+
+// TestBloom: the filter never says a string added was not, and says so of
+// few strings never added.
+func TestBloom(t *testing.T) {
+	const n = 100000
+	b := newBloom(n, maphash.MakeSeed())
+	for i := range n {
+		b.addHas(b.hash(fmt.Sprint("added", i)))
+	}
+	for i := range n {
+		if !b.addHas(b.hash(fmt.Sprint("added", i))) {
+			t.Fatalf("added%d was added, but the filter does not have it", i)
+		}
+	}
+	wrong := 0
+	for i := range n {
+		if b.has(b.hash(fmt.Sprint("other", i))) {
+			wrong++
+		}
+	}
+	// 16 to 32 bits a string, 4 of them in one block: about 0.2%.
+	t.Logf("%d of %d strings never added seem added", wrong, n)
+	if wrong > n/200 {
+		t.Errorf("%d of %d strings never added seem added", wrong, n)
 	}
 }

@@ -443,21 +443,48 @@ func Encode(id, stream string, p Payload, at *GameTime) (Pending, error) {
 // Decode unmarshals an event's payload into its current Go type (a pointer,
 // such as *XPSpent), upcasting older payload versions.
 func Decode(e Event) (Payload, error) {
-	mk, ok := decoders[e.Type]
+	d, ok := registry[e.Type]
 	if !ok {
 		return nil, fmt.Errorf("event %d: unknown type %q", e.Seq, e.Type)
 	}
-	p := mk()
-	if e.PayloadVersion > p.PayloadVersion() {
-		return nil, fmt.Errorf("event %d: %s payload version %d is newer than this program reads (%d); upgrade ltscamp", e.Seq, e.Type, e.PayloadVersion, p.PayloadVersion())
+	if e.PayloadVersion > d.version {
+		return nil, fmt.Errorf("event %d: %s payload version %d is newer than this program reads (%d); upgrade ltscamp", e.Seq, e.Type, e.PayloadVersion, d.version)
 	}
 	// Every type is still at version 1, so there is nothing to upcast yet.
 	// An upcaster goes here: raw = upcastXPSpentV1(raw) when version 1 < 2.
+	if d.fast != nil {
+		// The common payloads without reflection; anything the fast
+		// decoder does not read as encoding/json would, it leaves to it.
+		if p, ok := d.fast(e.Payload); ok {
+			return p, nil
+		}
+	}
+	p := d.mk()
 	if err := json.Unmarshal(e.Payload, p); err != nil {
 		return nil, fmt.Errorf("event %d: decode %s: %w", e.Seq, e.Type, err)
 	}
 	return p, nil
 }
+
+// decoder is how Decode reads one type's payload.
+type decoder struct {
+	// mk makes an empty payload for encoding/json to fill; fast, when
+	// set, reads the common payloads faster (see fastDecoders).
+	mk   func() Payload
+	fast func(b []byte) (Payload, bool)
+	// version is the type's current payload version.
+	version int
+}
+
+// registry is decoders with each type's fast decoder and version, for
+// Decode to find with one lookup.
+var registry = func() map[string]decoder {
+	m := make(map[string]decoder, len(decoders))
+	for t, mk := range decoders {
+		m[t] = decoder{mk: mk, fast: fastDecoders[t], version: mk().PayloadVersion()}
+	}
+	return m
+}()
 
 // TypeNames returns every registered event type name, sorted.
 func TypeNames() []string {

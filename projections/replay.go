@@ -1,6 +1,8 @@
 package projections
 
 import (
+	"bytes"
+	"encoding/binary"
 	"fmt"
 	"slices"
 	"sort"
@@ -57,7 +59,7 @@ type World struct {
 	// streams interns their streams; rerolledBy maps a replaced roll to
 	// the event that replaced it; payloads keeps the rolls themselves
 	// unless lookup reads them back.
-	rolls      map[string]rollRef
+	rolls      rollIndex
 	streams    []string
 	streamIdx  map[string]int32
 	rerolledBy map[string]string
@@ -66,6 +68,11 @@ type World struct {
 	actions    map[string]events.Payload
 	lookup     func(seq int64) (events.Event, error)
 	trim       bool
+	noLedgers  bool
+	// pre is the event being folded as Prepare prepared it, or nil.
+	pre *Prepared
+	// cache remembers what the rules gave for the parts of rolls.
+	cache rulesCache
 	// per command being replayed: the rolls paid for with karma or a wish,
 	// and the rolls re-rolled.
 	command  string
@@ -92,14 +99,20 @@ type WorldOptions struct {
 	Lookup func(seq int64) (events.Event, error)
 	// TrimLedgers keeps each XP ledger's totals only, not its entries.
 	TrimLedgers bool
+	// NoLedgers folds no XP ledgers: Ledgers stays empty. The replay's
+	// checks never read them; a caller that folds the ledgers itself
+	// (verify, which holds them against the sheets) need not pay for
+	// them twice.
+	NoLedgers bool
 }
 
 // NewWorld returns an empty world to fold a log into, event by event,
 // with Step, then Finish.
 func NewWorld(opts WorldOptions) *World {
 	w := &World{Sheets: map[string]*Sheet{}, Ledgers: map[string]*Ledger{}, Ships: map[string]*Ship{},
-		rolls: map[string]rollRef{}, streamIdx: map[string]int32{}, rerolledBy: map[string]string{}, told: map[string]bool{},
-		lookup: opts.Lookup, trim: opts.TrimLedgers}
+		rolls: newRollIndex(), streamIdx: map[string]int32{}, rerolledBy: map[string]string{}, told: map[string]bool{},
+		paid: map[string]events.Event{}, rerolled: map[string]bool{}, shipKills: map[string]int64{}, story: map[string]int{}, storyAt: map[string]events.Event{},
+		lookup: opts.Lookup, trim: opts.TrimLedgers, noLedgers: opts.NoLedgers}
 	if w.lookup == nil {
 		w.payloads = map[string]*events.RollMade{}
 		w.attacks = map[string]*events.AttackMade{}
@@ -128,15 +141,205 @@ func (w *World) Step(e events.Event, skip bool) {
 	if e.Stream == events.CommandsStream || skip {
 		return
 	}
+	p, err := events.Decode(e)
+	w.step(e, p, err)
+}
+
+// Prepared is an event's payload decoded, and the checks of it that need
+// nothing but the payload and the campaign's edition made, ahead of its
+// place in the fold: a Preparer makes it on any goroutine, so that a
+// replay can decode and check on other cores while one folds in seq order
+// (StepPrepared).
+type Prepared struct {
+	p   events.Payload
+	err error
+	// edition is the edition the checks below assumed: StepPrepared
+	// uses them only when it is the campaign's.
+	edition rules.Edition
+	// roll is checkRoll's verdict on a roll that replaces none, when
+	// rolled is true.
+	roll   string
+	rolled bool
+	// expr and exprErr are the roll's expression parsed, when parsed
+	// is true.
+	expr    rules.Expr
+	exprErr error
+	parsed  bool
+}
+
+// Preparer prepares events for StepPrepared, remembering what the rules
+// gave for the parts that rolls share (expressions, skills, checks with
+// the same faces). It is not safe for concurrent use: give each goroutine
+// its own. The zero Preparer is ready to use.
+type Preparer struct {
+	cache rulesCache
+}
+
+// Prepare decodes e's payload and, when ed is the campaign's edition (a
+// guess is fine: "" for none), checks what can be checked of it alone: a
+// roll's dice, target and outcome against its recorded standing.
+func (pp *Preparer) Prepare(e events.Event, ed rules.Edition) Prepared {
+	pr := Prepared{edition: ed}
+	pr.p, pr.err = events.Decode(e)
+	if r, ok := pr.p.(*events.RollMade); ok && pr.err == nil {
+		pr.expr, pr.exprErr = pp.cache.parseExpr(r.Expr)
+		pr.parsed = true
+		if ed != "" && r.Rerolls == "" {
+			pr.roll, pr.rolled = checkRoll(&pp.cache, ed, r, nil), true
+		}
+	}
+	return pr
+}
+
+// Payload returns the event's payload and the error decoding it, as
+// events.Decode gives them.
+func (pr *Prepared) Payload() (events.Payload, error) { return pr.p, pr.err }
+
+// StepPrepared is Step for an event that a Preparer prepared (pr nil: it
+// is decoded here). It folds and checks exactly as Step does.
+func (w *World) StepPrepared(e events.Event, pr *Prepared, skip bool) {
+	if e.Stream == events.CommandsStream || skip {
+		return
+	}
+	if pr == nil {
+		pr = &Prepared{}
+		pr.p, pr.err = events.Decode(e)
+	}
+	w.pre = pr
+	w.step(e, pr.p, pr.err)
+	w.pre = nil
+}
+
+// checkFreshRoll is checkRoll(ed, p, nil), as Prepare made it when it could.
+func (w *World) checkFreshRoll(ed rules.Edition, p *events.RollMade) string {
+	if pr := w.pre; pr != nil && pr.rolled && pr.edition == ed && pr.p == events.Payload(p) {
+		return pr.roll
+	}
+	return checkRoll(&w.cache, ed, p, nil)
+}
+
+// parseExpr is rules.ParseExpr(p.Expr), as Prepare made it when it could.
+func (w *World) parseExpr(p *events.RollMade) (rules.Expr, error) {
+	if pr := w.pre; pr != nil && pr.parsed && pr.p == events.Payload(p) {
+		return pr.expr, pr.exprErr
+	}
+	return w.cache.parseExpr(p.Expr)
+}
+
+// rulesCache remembers what the rules gave for the parts of rolls, which
+// repeat from roll to roll: expressions parsed, skills looked up, checks
+// resolved from the same standing and faces. The rules are pure functions,
+// so a remembered answer is the answer. Each map is emptied when it grows
+// past rulesCacheSize, which a campaign's rolls hardly reach. Not safe for
+// concurrent use.
+type rulesCache struct {
+	exprs  map[string]exprResult
+	skills map[skillKey]skillResult
+	// checks is keyed by checkKey's bytes, key the buffer they are
+	// written to.
+	checks map[string]checkResult
+	key    []byte
+}
+
+const rulesCacheSize = 4096
+
+type exprResult struct {
+	expr rules.Expr
+	err  error
+}
+
+type skillKey struct {
+	ed   rules.Edition
+	name string
+}
+
+type skillResult struct {
+	skill rules.Skill
+	err   error
+}
+
+// checkKey appends to dst the bytes that stand for a check's input and
+// faces: each string and each number, its length or sign first, so that
+// different inputs never give the same bytes.
+func checkKey(dst []byte, in rules.CheckInput, faces []int) []byte {
+	for _, s := range [...]string{string(in.Edition), string(in.Expr.Attribute), in.Expr.Skill, string(in.Expr.Mode), in.SkillName} {
+		dst = binary.AppendUvarint(dst, uint64(len(s)))
+		dst = append(dst, s...)
+	}
+	for _, n := range [...]int{in.Expr.Dice, in.AttributeValue, in.Restriction, in.SkillLevel, in.Curses, len(faces)} {
+		dst = binary.AppendVarint(dst, int64(n))
+	}
+	for _, f := range faces {
+		dst = binary.AppendVarint(dst, int64(f))
+	}
+	return dst
+}
+
+type checkResult struct {
+	o    rules.CheckOutcome
+	used int
+	err  error
+}
+
+// remember stores v under k in *m, made or emptied as needed.
+func remember[K comparable, V any](m *map[K]V, k K, v V) {
+	if *m == nil || len(*m) >= rulesCacheSize {
+		*m = map[K]V{}
+	}
+	(*m)[k] = v
+}
+
+// parseExpr is rules.ParseExpr(s).
+func (c *rulesCache) parseExpr(s string) (rules.Expr, error) {
+	if r, ok := c.exprs[s]; ok {
+		return r.expr, r.err
+	}
+	expr, err := rules.ParseExpr(s)
+	remember(&c.exprs, strings.Clone(s), exprResult{expr, err})
+	return expr, err
+}
+
+// lookupSkill is rules.LookupSkill(ed, name).
+func (c *rulesCache) lookupSkill(ed rules.Edition, name string) (rules.Skill, error) {
+	k := skillKey{ed, name}
+	if r, ok := c.skills[k]; ok {
+		return r.skill, r.err
+	}
+	sk, err := rules.LookupSkill(ed, name)
+	k.name = strings.Clone(name)
+	remember(&c.skills, k, skillResult{sk, err})
+	return sk, err
+}
+
+// resolveCheck is rules.ResolveCheck(in, rules.NewGivenFaces(faces)), and
+// how many of the faces it used.
+func (c *rulesCache) resolveCheck(in rules.CheckInput, faces []int) (rules.CheckOutcome, int, error) {
+	c.key = checkKey(c.key[:0], in, faces)
+	if r, ok := c.checks[string(c.key)]; ok {
+		return r.o, r.used, r.err
+	}
+	given := rules.NewGivenFaces(faces)
+	o, err := rules.ResolveCheck(in, given)
+	used := len(faces) - given.Remaining()
+	remember(&c.checks, string(c.key), checkResult{o, used, err})
+	return o, used, err
+}
+
+// step folds and re-checks an event in effect. The payload is decoded
+// once for the checks; the sheets and ledgers decode what they fold.
+func (w *World) step(e events.Event, p events.Payload, err error) {
 	if e.CommandID != w.command {
 		w.endCommand()
 		w.command = e.CommandID
-		w.paid, w.rerolled, w.contestReroll, w.shipKills = map[string]events.Event{}, map[string]bool{}, nil, map[string]int64{}
-		w.story, w.storyAt = map[string]int{}, map[string]events.Event{}
+		// The per-command state is emptied, not made anew: most commands
+		// use none of it, and a long log has many commands.
+		emptyMap(w.paid)
+		emptyMap(w.rerolled)
+		emptyMap(w.shipKills)
+		emptyMap(w.story)
+		emptyMap(w.storyAt)
+		w.contestReroll = nil
 	}
-	// The payload is decoded once for the checks; the folds decode
-	// their own copy.
-	p, err := events.Decode(e)
 	problem := w.stampProblem(e, p, err, true)
 	if pr := w.apply(e, p, err); pr != "" {
 		problem = pr
@@ -148,6 +351,13 @@ func (w *World) Step(e events.Event, skip bool) {
 	}
 }
 
+// emptyMap empties m, when it holds anything.
+func emptyMap[M ~map[K]V, K comparable, V any](m M) {
+	if len(m) > 0 {
+		clear(m)
+	}
+}
+
 // Finish ends the replay: the last command's checks that need all its
 // events are made.
 func (w *World) Finish() { w.endCommand() }
@@ -156,20 +366,112 @@ func (w *World) Finish() { w.endCommand() }
 func (w *World) addRoll(e events.Event, p *events.RollMade) {
 	i, ok := w.streamIdx[e.Stream]
 	if !ok {
+		// A copy: the event's strings may share one buffer with its
+		// whole row, which the index must not hold on to.
+		stream := strings.Clone(e.Stream)
 		i = int32(len(w.streams))
-		w.streams = append(w.streams, e.Stream)
-		w.streamIdx[e.Stream] = i
+		w.streams = append(w.streams, stream)
+		w.streamIdx[stream] = i
 	}
-	w.rolls[e.ID] = rollRef{seq: e.Seq, stream: i}
+	w.rolls.set(e.ID, rollRef{seq: e.Seq, stream: i})
 	if p != nil && w.payloads != nil {
 		w.payloads[e.ID] = p
 	}
 }
 
+// rollIndex maps the event IDs of rolls to rollRefs. A long log has
+// hundreds of thousands of rolls, and a hash map of them cost a replay
+// more than any check: the index is instead a list in the order the rolls
+// come, which is the order of their IDs (ULIDs of 26 characters, which
+// sort by the time they were made), searched by halves. The list is kept
+// in chunks, so that it grows without being copied. An ID that does not
+// come after the last one listed (a clock set back, a hand-edited log)
+// goes to a map instead, and so does an ID of another length.
+type rollIndex struct {
+	chunks [][]rollEntry
+	other  map[string]rollRef
+}
+
+// rollChunk is the length of a chunk of the roll index.
+const rollChunk = 4096
+
+// rollEntry is a roll's ID and its rollRef.
+type rollEntry struct {
+	id     ulidKey
+	stream int32
+	seq    int64
+}
+
+// ulidKey is an event ID of 26 bytes.
+type ulidKey [26]byte
+
+// keyOf returns id as a ulidKey, if it has 26 bytes.
+func keyOf(id string) (k ulidKey, ok bool) {
+	if len(id) != len(k) {
+		return k, false
+	}
+	copy(k[:], id)
+	return k, true
+}
+
+func newRollIndex() rollIndex {
+	return rollIndex{other: map[string]rollRef{}}
+}
+
+func (x *rollIndex) get(id string) (rollRef, bool) {
+	// An ID in the map was set after any the list has.
+	if ref, ok := x.other[id]; ok {
+		return ref, true
+	}
+	k, ok := keyOf(id)
+	if !ok {
+		return rollRef{}, false
+	}
+	// The last chunk whose first ID is k or before.
+	c := sort.Search(len(x.chunks), func(i int) bool { return bytes.Compare(x.chunks[i][0].id[:], k[:]) > 0 }) - 1
+	if c < 0 {
+		return rollRef{}, false
+	}
+	chunk := x.chunks[c]
+	i, found := slices.BinarySearchFunc(chunk, k, func(en rollEntry, k ulidKey) int { return bytes.Compare(en.id[:], k[:]) })
+	if !found {
+		return rollRef{}, false
+	}
+	return rollRef{seq: chunk[i].seq, stream: chunk[i].stream}, true
+}
+
+func (x *rollIndex) set(id string, ref rollRef) {
+	if k, ok := keyOf(id); ok {
+		var last *rollEntry
+		if n := len(x.chunks); n > 0 {
+			last = &x.chunks[n-1][len(x.chunks[n-1])-1]
+		}
+		switch {
+		case last == nil || bytes.Compare(k[:], last.id[:]) > 0:
+			if n := len(x.chunks); n == 0 || len(x.chunks[n-1]) == rollChunk {
+				x.chunks = append(x.chunks, make([]rollEntry, 0, rollChunk))
+			}
+			n := len(x.chunks) - 1
+			x.chunks[n] = append(x.chunks[n], rollEntry{id: k, stream: ref.stream, seq: ref.seq})
+			return
+		case last.id == k:
+			last.stream, last.seq = ref.stream, ref.seq
+			return
+		}
+	}
+	x.other[strings.Clone(id)] = ref
+}
+
+// seq returns the seq of the roll id (0 when there is none).
+func (x *rollIndex) seq(id string) int64 {
+	ref, _ := x.get(id)
+	return ref.seq
+}
+
 // roll returns what a re-roll needs of the roll rollID, if it is one in
 // effect; a problem reading it back is returned as its text.
 func (w *World) roll(rollID string) (*rollRecord, bool, string) {
-	ref, ok := w.rolls[rollID]
+	ref, ok := w.rolls.get(rollID)
 	if !ok {
 		return nil, false, ""
 	}
@@ -373,7 +675,7 @@ func (w *World) apply(e events.Event, p events.Payload, decodeErr error) string 
 			if p.CharacterID != "" || p.Character != "" {
 				return fmt.Sprintf("a roll of %s (%s) on the dice stream", p.Character, p.CharacterID)
 			}
-			problem := checkRoll(ed, p, nil)
+			problem := w.checkFreshRoll(ed, p)
 			w.addRoll(e, p)
 			return problem
 		}
@@ -491,7 +793,9 @@ func (w *World) characterCreated(e events.Event, ed rules.Edition, p *events.Cha
 		problem = err.Error()
 	}
 	w.Sheets[p.CharacterID] = s
-	w.Ledgers[p.CharacterID] = &Ledger{}
+	if !w.noLedgers {
+		w.Ledgers[p.CharacterID] = &Ledger{}
+	}
 	if err := w.Roster.Apply(e); err != nil && problem == "" {
 		problem = err.Error()
 	}
@@ -674,10 +978,15 @@ func (w *World) check(e events.Event, ed rules.Edition, s *Sheet, p events.Paylo
 				return problem
 			}
 			orig = rec.roll
-		} else if problem := conditionsMatch(s, p); problem != "" {
+		} else if problem := w.conditionsMatch(s, p); problem != "" {
 			return problem
 		}
-		problem := checkRoll(ed, p, orig)
+		problem := ""
+		if orig == nil {
+			problem = w.checkFreshRoll(ed, p)
+		} else {
+			problem = checkRoll(&w.cache, ed, p, orig)
+		}
 		w.addRoll(e, p)
 		return problem
 	case *events.ContestResolved:
@@ -688,7 +997,8 @@ func (w *World) check(e events.Event, ed rules.Edition, s *Sheet, p events.Paylo
 			if _, problem := w.reroll(e, p.Rerolls, false); problem != "" {
 				return problem
 			}
-			w.contestReroll = &e
+			contest := e // a copy, so that only this branch allocates one
+			w.contestReroll = &contest
 		}
 		w.addRoll(e, nil)
 		return w.checkContest(ed, e, p)
@@ -766,21 +1076,21 @@ func (w *World) reroll(e events.Event, rollID string, mustPay bool) (*rollRecord
 	if _, paid := w.paid[rollID]; mustPay && !paid {
 		return nil, fmt.Sprintf("re-roll of %s with no karma or wish spent on it", rollID)
 	}
-	w.rerolledBy[rollID] = e.ID
+	w.rerolledBy[rollID] = strings.Clone(e.ID)
 	w.rerolled[rollID] = true
 	return rec, ""
 }
 
 // conditionsMatch checks a fresh roll recorded the roller's standing as the
 // sheet had it.
-func conditionsMatch(s *Sheet, p *events.RollMade) string {
+func (w *World) conditionsMatch(s *Sheet, p *events.RollMade) string {
 	if p.Curses != s.Curses {
 		return fmt.Sprintf("roll recorded %d curse levels; %s had %d", p.Curses, s.Name, s.Curses)
 	}
 	if p.Kind != "check" {
 		return ""
 	}
-	expr, err := rules.ParseExpr(p.Expr)
+	expr, err := w.parseExpr(p)
 	if err != nil || expr.Check == nil {
 		return fmt.Sprintf("check %q does not parse as a check", p.Expr)
 	}
@@ -791,7 +1101,7 @@ func conditionsMatch(s *Sheet, p *events.RollMade) string {
 		return fmt.Sprintf("roll recorded restriction %d; %s had %d", p.Restriction, s.Name, s.Restriction())
 	}
 	if expr.Check.Skill != "" {
-		sk, err := rules.LookupSkill(s.Edition, expr.Check.Skill)
+		sk, err := w.cache.lookupSkill(s.Edition, expr.Check.Skill)
 		if err != nil {
 			return err.Error()
 		}
@@ -803,19 +1113,21 @@ func conditionsMatch(s *Sheet, p *events.RollMade) string {
 }
 
 // checkRoll re-resolves a roll from its recorded faces and conditions
-// (those of orig for a re-roll) and compares every recorded number.
-func checkRoll(ed rules.Edition, p *events.RollMade, orig *events.RollMade) string {
+// (those of orig for a re-roll) and compares every recorded number,
+// asking the rules through c.
+func checkRoll(c *rulesCache, ed rules.Edition, p *events.RollMade, orig *events.RollMade) string {
 	if rules.Edition(p.Edition) != ed {
 		return fmt.Sprintf("roll decided by edition %s in a %s campaign", p.Edition, ed)
 	}
 	if orig != nil && (p.Expr != orig.Expr || p.AttributeValue != orig.AttributeValue || p.SkillLevel != orig.SkillLevel || p.Restriction != orig.Restriction || p.Curses != orig.Curses) {
 		return "a re-roll under other conditions than the roll it replaces"
 	}
-	expr, err := rules.ParseExpr(p.Expr)
+	expr, err := c.parseExpr(p.Expr)
 	if err != nil {
 		return err.Error()
 	}
-	faces := rules.NewGivenFaces(p.Faces)
+	// remaining is how many faces the roll left unused.
+	var remaining int
 	switch {
 	case expr.Check != nil:
 		if p.Kind != "check" {
@@ -823,16 +1135,17 @@ func checkRoll(ed rules.Edition, p *events.RollMade, orig *events.RollMade) stri
 		}
 		in := rules.CheckInput{Edition: ed, Expr: *expr.Check, AttributeValue: p.AttributeValue, Restriction: p.Restriction, SkillLevel: p.SkillLevel, Curses: p.Curses}
 		if expr.Check.Skill != "" {
-			sk, err := rules.LookupSkill(ed, expr.Check.Skill)
+			sk, err := c.lookupSkill(ed, expr.Check.Skill)
 			if err != nil {
 				return err.Error()
 			}
 			in.SkillName = sk.NameIn(ed)
 		}
-		o, err := rules.ResolveCheck(in, faces)
+		o, used, err := c.resolveCheck(in, p.Faces)
 		if err != nil {
 			return err.Error()
 		}
+		remaining = len(p.Faces) - used
 		outcome := "fail"
 		if o.Pass {
 			outcome = "pass"
@@ -853,10 +1166,12 @@ func checkRoll(ed rules.Edition, p *events.RollMade, orig *events.RollMade) stri
 			return problem
 		}
 	case expr.Dice != nil && p.Kind == "damage":
+		faces := rules.NewGivenFaces(p.Faces)
 		o, err := rules.ResolveDamage(ed, *expr.Dice, p.Curses, faces)
 		if err != nil {
 			return err.Error()
 		}
+		remaining = faces.Remaining()
 		if o.Total != p.Total || o.Sum != p.Sum {
 			return fmt.Sprintf("recorded %s %v = %d; the rules give %d", p.Expr, p.Faces, p.Total, o.Total)
 		}
@@ -864,10 +1179,12 @@ func checkRoll(ed rules.Edition, p *events.RollMade, orig *events.RollMade) stri
 			return problem
 		}
 	case expr.Dice != nil && p.Kind == "dice":
+		faces := rules.NewGivenFaces(p.Faces)
 		fs, err := faces.Roll(expr.Dice.Count, expr.Dice.Sides)
 		if err != nil {
 			return err.Error()
 		}
+		remaining = faces.Remaining()
 		sum := 0
 		for _, f := range fs {
 			sum += f
@@ -881,7 +1198,7 @@ func checkRoll(ed rules.Edition, p *events.RollMade, orig *events.RollMade) stri
 	if expr.Dice != nil && (p.Dice != expr.Dice.Count || p.Sides != expr.Dice.Sides) {
 		return fmt.Sprintf("recorded %dd%d for %s", p.Dice, p.Sides, p.Expr)
 	}
-	if faces.Remaining() != 0 {
+	if remaining != 0 {
 		return fmt.Sprintf("%d faces recorded for %s", len(p.Faces), p.Expr)
 	}
 	return ""
@@ -1199,7 +1516,7 @@ func (w *World) rerollDogfight(e events.Event, p events.Payload, id string) stri
 	if w.actions != nil {
 		orig = w.actions[id]
 	} else {
-		e, err := w.lookup(w.rolls[id].seq)
+		e, err := w.lookup(w.rolls.seq(id))
 		if err != nil {
 			return fmt.Sprintf("re-roll of %s, which cannot be read back: %v", id, err)
 		}
@@ -1431,7 +1748,7 @@ func (w *World) attackOf(id string) (*events.AttackMade, string) {
 		}
 		return nil, fmt.Sprintf("%s is not an attack in effect", id)
 	}
-	e, err := w.lookup(w.rolls[id].seq)
+	e, err := w.lookup(w.rolls.seq(id))
 	if err != nil {
 		return nil, fmt.Sprintf("re-roll of %s, which cannot be read back: %v", id, err)
 	}

@@ -2,11 +2,14 @@ package projections
 
 import (
 	"encoding/json"
+	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/ltscamp/ltscamp/events"
+	"github.com/ltscamp/ltscamp/rules"
 )
 
 // logOf builds a whole log from (stream, command, payload) steps, numbering
@@ -210,5 +213,136 @@ func TestReplayChecksAttacksRestAndEquipment(t *testing.T) {
 				t.Fatalf("violations %+v, want one containing %q", w.Violations, tt.want)
 			}
 		})
+	}
+}
+
+// TestRollIndex: the roll index finds every roll set, by its latest
+// setting, whether the IDs come in order or not, and whatever their length.
+func TestRollIndex(t *testing.T) {
+	x := newRollIndex()
+	want := map[string]rollRef{}
+	set := func(id string, seq int64) {
+		x.set(id, rollRef{seq: seq})
+		want[id] = rollRef{seq: seq}
+	}
+	ulid := func(i int) string { return fmt.Sprintf("01KDXEWPW0AE67Z5NH%08d", i) }
+	for i := range 1000 {
+		set(ulid(2*i), int64(i+1))
+	}
+	set(ulid(1998), 5000) // the last one again
+	set(ulid(7), 5001)    // out of order
+	set(ulid(10), 5002)   // set before, out of order
+	set(ulid(10), 5003)   // and again
+	set("short", 5004)    // another length
+	set(ulid(2001), 5005) // in order again
+	set(ulid(7), 5006)    // the out-of-order one again
+	for id, ref := range want {
+		if got, ok := x.get(id); !ok || got != ref {
+			t.Errorf("%s: %v %v, want %v", id, got, ok, ref)
+		}
+	}
+	for _, id := range []string{ulid(1), ulid(3001), "", "shor", ulid(-1)[:26]} {
+		if _, set := want[id]; set {
+			continue
+		}
+		if got, ok := x.get(id); ok {
+			t.Errorf("%s: found %v, never set", id, got)
+		}
+	}
+}
+
+// TestStepPreparedMatchesStep: a fold of events prepared ahead (with the
+// campaign's edition guessed right, wrong, or not at all; with or without
+// XP ledgers) finds what Step finds, violation for violation.
+func TestStepPreparedMatchesStep(t *testing.T) {
+	check := events.RollMade{CharacterID: "A", Character: "Ajax", Expr: "3/DX", Kind: "check", Dice: 3, Sides: 6, Faces: []int{1, 3, 6},
+		Sum: 10, Total: 10, Target: 11, Outcome: "pass", Margin: 1, Probability: 0.625, Modifiers: []events.Modifier{}, AttributeValue: 11, Edition: "2021"}
+	edited := func(f func(r *events.RollMade)) events.RollMade { r := check; f(&r); return r }
+	logs := map[string][]step{
+		"rolls": append(goodStart("2021"),
+			step{ajaxStream, "K4", check},
+			step{ajaxStream, "K5", edited(func(r *events.RollMade) { r.Total, r.Outcome = 9, "pass" })},
+			step{ajaxStream, "K6", edited(func(r *events.RollMade) { r.Probability = 0.9 })},
+			step{ajaxStream, "K7", edited(func(r *events.RollMade) { r.Expr = "3/DX+Climbing" })},
+			step{ajaxStream, "K8", edited(func(r *events.RollMade) { r.Expr = "3/DX+Nosuchskill" })},
+			step{ajaxStream, "K9", edited(func(r *events.RollMade) { r.Expr = "nonsense" })},
+			step{ajaxStream, "K10", edited(func(r *events.RollMade) { r.Edition = "2010" })},
+			step{ajaxStream, "K11", events.KarmaGranted{Amount: 1}},
+			step{ajaxStream, "K12", events.KarmaSpent{Amount: 1, For: "reroll", RollID: "Exxx"}},
+			step{ajaxStream, "K12", edited(func(r *events.RollMade) {
+				r.Rerolls = "Exxx"
+				r.Faces = []int{2, 2, 2}
+				r.Sum, r.Total, r.Margin = 6, 6, 5
+			})},
+			step{events.DiceStream, "K13", events.RollMade{Expr: "2d6", Kind: "dice", Dice: 2, Sides: 6, Faces: []int{1, 2}, Sum: 3, Total: 3, Outcome: "rolled", Edition: "2021"}},
+			step{events.DiceStream, "K14", events.RollMade{Expr: "2d6", Kind: "dice", Dice: 2, Sides: 6, Faces: []int{1, 2}, Sum: 4, Total: 4, Outcome: "rolled", Edition: "2021"}},
+		),
+		"2010": {
+			{events.CampaignStream, "K1", events.CampaignCreated{Name: "t", Edition: "2010"}},
+			{ajaxStream, "K2", events.CharacterCreated{CharacterID: "A", Name: "Ajax", Edition: "2010", Attributes: events.Attributes{ST: 12, DX: 11, IQ: 9}}},
+			{ajaxStream, "K3", edited(func(r *events.RollMade) { r.Edition = "2010" })},
+			{ajaxStream, "K4", edited(func(r *events.RollMade) { r.Edition = "2010"; r.Expr = "3/DX+Climbing" })},
+		},
+		"no campaign": {{ajaxStream, "K1", check}},
+	}
+	for name, steps := range logs {
+		log := logOf(t, steps...)
+		want := Replay(log, nil)
+		for _, guess := range []rules.Edition{"", rules.Edition2010, rules.Edition2020, rules.Edition2021, "1999"} {
+			// Without its ledgers, the world checks and folds the same.
+			w := NewWorld(WorldOptions{NoLedgers: guess == rules.Edition2021})
+			var pp Preparer
+			for _, e := range log {
+				pr := pp.Prepare(e, guess)
+				w.StepPrepared(e, &pr, false)
+			}
+			w.Finish()
+			if !reflect.DeepEqual(w.Violations, want.Violations) || !reflect.DeepEqual(w.Sheets, want.Sheets) {
+				t.Errorf("%s, edition guessed %q: violations\n%+v\nwant\n%+v", name, guess, w.Violations, want.Violations)
+			}
+		}
+		if name == "rolls" && len(want.Violations) < 6 {
+			t.Errorf("the rolls log has only %d violations: %+v", len(want.Violations), want.Violations)
+		}
+	}
+}
+
+// TestRulesCacheMatchesRules: what the cache remembers is what the rules
+// give, asked once or again, errors included.
+func TestRulesCacheMatchesRules(t *testing.T) {
+	var c rulesCache
+	exprs := []string{"3/DX", "4/ST", "3/IQ+Medic", "3/DX+Climbing", "3/ST against Swimming", "2d6-1", "0/DX", "3/XX", "", "3/DX+Nosuch"}
+	for round := range 2 {
+		for i := range 3000 {
+			s := exprs[i%len(exprs)]
+			want, wantErr := rules.ParseExpr(s)
+			got, err := c.parseExpr(s)
+			if !reflect.DeepEqual(got, want) || fmt.Sprint(err) != fmt.Sprint(wantErr) {
+				t.Fatalf("round %d: parseExpr(%q) = %+v, %v; rules give %+v, %v", round, s, got, err, want, wantErr)
+			}
+			ed := []rules.Edition{rules.Edition2010, rules.Edition2021, "1999"}[i%3]
+			if want.Check != nil && want.Check.Skill != "" {
+				wantSk, wantErr := rules.LookupSkill(ed, want.Check.Skill)
+				sk, err := c.lookupSkill(ed, want.Check.Skill)
+				if !reflect.DeepEqual(sk, wantSk) || fmt.Sprint(err) != fmt.Sprint(wantErr) {
+					t.Fatalf("lookupSkill(%s, %q) = %+v, %v; rules give %+v, %v", ed, want.Check.Skill, sk, err, wantSk, wantErr)
+				}
+			}
+			if want.Check == nil {
+				continue
+			}
+			in := rules.CheckInput{Edition: ed, Expr: *want.Check, AttributeValue: 8 + i%7, Restriction: i % 3 % 2, SkillName: want.Check.Skill,
+				SkillLevel: i % 4, Curses: i % 5 % 3}
+			faces := make([]int, i%5)
+			for j := range faces {
+				faces[j] = 1 + (i*7+j*3)%7 // a 7 now and then: not on a d6
+			}
+			given := rules.NewGivenFaces(faces)
+			wantO, wantErr := rules.ResolveCheck(in, given)
+			o, used, err := c.resolveCheck(in, faces)
+			if !reflect.DeepEqual(o, wantO) || used != len(faces)-given.Remaining() || fmt.Sprint(err) != fmt.Sprint(wantErr) {
+				t.Fatalf("resolveCheck(%+v, %v) = %+v, %d, %v; rules give %+v, %d, %v", in, faces, o, used, err, wantO, len(faces)-given.Remaining(), wantErr)
+			}
+		}
 	}
 }
