@@ -7,7 +7,7 @@
 #   sheet NAME --json vs sqlite3 reading that character's payloads
 #   sheet --as-of     (a point 100 events back)
 #   roll, xp award    vs sqlite3 inserting one row, synchronous=FULL
-#   undo, redo        of the last command: time and peak RSS
+#   undo, redo        of the bench's last command: time and peak RSS
 #   verify            events/s and peak RSS, vs sqlite3 reading every row
 #   timeline          whole (time to the first line, and peak RSS); one day
 #   audit xp NAME, log --char NAME
@@ -84,9 +84,10 @@ row "sheet --as-of head-100" "$(median "$lt" sheet "$who" --json --as-of $((head
 floor_insert=$(median sqlite3 "$dir/floor.db" 'PRAGMA synchronous=FULL; INSERT INTO t VALUES (randomblob(300))')
 row "roll 3/DX --dice" "$(median "$lt" roll 3/DX --char "$who" --dice 1,2,3)" "$floor_insert"
 row "xp award" "$(median "$lt" xp award "$who" 1 --reason bench)" "$floor_insert"
-row "undo (last command)" "$(ms "$lt" undo --reason bench)" "" "$(rss "$lt" redo) MB RSS (redo)"
-row "redo" "$(ms "$lt" redo)" ""
+row "undo (last command)" "$(ms "$lt" undo --reason bench)" ""
+row "redo (of that undo)" "$(ms "$lt" redo)" ""
 "$lt" undo --reason bench >/dev/null 2>&1
+row "undo, redo: peak RSS" "" "" "$(rss "$lt" redo) MB"
 
 floor_scan=$(ms sqlite3 "$work" 'SELECT seq, id, command_id, stream, stream_version, type, payload_version, payload, actor, recorded_at, prev_hash, hash FROM events ORDER BY seq')
 v=$(ms "$lt" verify)

@@ -136,7 +136,9 @@ func (s *Service) stale(sn events.Snapshot, kind string, commands int64) (bool, 
 		}
 		return false, err
 	}
-	touched, err := s.store.Read(events.Query{CommandIDs: ids, Streams: []string{sn.Stream}, UpToSeq: sn.Seq, Limit: 1})
+	// No Limit: ordered by seq with a limit, SQLite would walk the log
+	// from its start rather than look the commands up.
+	touched, err := s.store.Read(events.Query{CommandIDs: ids, Streams: []string{sn.Stream}, UpToSeq: sn.Seq})
 	return len(touched) > 0, err
 }
 

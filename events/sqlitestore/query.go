@@ -162,18 +162,30 @@ func (s *Store) Iter(q events.Query) iter.Seq2[events.Event, error] {
 // selectQuery returns the SELECT of the events q selects, with its
 // arguments. With Limit and Last the rows come newest first.
 func selectQuery(q events.Query) (string, []any) {
+	// Command IDs and a type prefix (creations, foes, ships, XP) are
+	// selective: their indexes find the few rows, where a range of seqs
+	// would have SQLite read every row in it (a million, for an as-of read
+	// of the roster). The unary + keeps the planner off the seq range then.
+	seqCol := "seq"
+	if q.TypePrefix != "" || len(q.CommandIDs) > 0 {
+		seqCol = "+seq"
+	}
 	var where []string
 	var args []any
 	if q.AfterSeq > 0 {
-		where = append(where, "seq > ?")
+		where = append(where, seqCol+" > ?")
 		args = append(args, q.AfterSeq)
 	}
 	if q.UpToSeq > 0 {
-		where = append(where, "seq <= ?")
+		where = append(where, seqCol+" <= ?")
 		args = append(args, q.UpToSeq)
 	}
 	if len(q.Streams) > 0 {
-		where = append(where, "stream IN ("+placeholders(len(q.Streams))+")")
+		col := "stream"
+		if len(q.CommandIDs) > 0 {
+			col = "+stream" // the command IDs' index finds fewer rows
+		}
+		where = append(where, col+" IN ("+placeholders(len(q.Streams))+")")
 		for _, st := range q.Streams {
 			args = append(args, st)
 		}
