@@ -1,11 +1,9 @@
 package campaign
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"iter"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -506,20 +504,15 @@ func (s *Service) dayTimeline(adventure, day int, rv *projections.Reverts) (proj
 	if err != nil {
 		return t, err
 	}
-	var before []events.Event
-	for _, q := range []events.Query{
-		{Streams: []string{events.CampaignStream}, UpToSeq: from - 1},
-		{TypePrefix: events.TypeCharacterCreated, UpToSeq: from - 1},
-		{TypePrefix: events.TypeFoeAdded, UpToSeq: from - 1},
-		{TypePrefix: events.TypeShipBuilt, UpToSeq: from - 1},
-	} {
-		evs, err := s.store.Read(q)
-		if err != nil {
-			return t, err
-		}
-		before = append(before, evs...)
+	before, err := s.readMerged(
+		events.Query{Streams: []string{events.CampaignStream}, UpToSeq: from - 1},
+		events.Query{TypePrefix: events.TypeCharacterCreated, UpToSeq: from - 1},
+		events.Query{TypePrefix: events.TypeFoeAdded, UpToSeq: from - 1},
+		events.Query{TypePrefix: events.TypeShipBuilt, UpToSeq: from - 1},
+	)
+	if err != nil {
+		return t, err
 	}
-	slices.SortFunc(before, func(a, b events.Event) int { return cmp.Compare(a.Seq, b.Seq) })
 	skip := rv.Skip(nil, nil)
 	apply := func(e events.Event) error {
 		if skip(e) {

@@ -139,19 +139,13 @@ func (s *Service) historyAround(ids []string) (*history, error) {
 	for _, e := range tail {
 		streams[e.Stream] = true
 	}
-	var earlier []events.Event
-	for _, q := range []events.Query{
-		{Streams: slices.Sorted(maps.Keys(streams)), UpToSeq: from - 1},
-		{StreamPrefix: events.ShipStreamPrefix, UpToSeq: from - 1},
-	} {
-		evs, err := s.store.Read(q)
-		if err != nil {
-			return nil, err
-		}
-		earlier = append(earlier, evs...)
+	earlier, err := s.readMerged(
+		events.Query{Streams: slices.Sorted(maps.Keys(streams)), UpToSeq: from - 1},
+		events.Query{StreamPrefix: events.ShipStreamPrefix, UpToSeq: from - 1},
+	)
+	if err != nil {
+		return nil, err
 	}
-	slices.SortFunc(earlier, func(a, b events.Event) int { return cmp.Compare(a.Seq, b.Seq) })
-	earlier = slices.CompactFunc(earlier, func(a, b events.Event) bool { return a.Seq == b.Seq })
 	h, err := newHistory(append(earlier, tail...), from)
 	if err != nil || !h.hasLater(ids, nil) {
 		return h, err
@@ -165,6 +159,21 @@ func (s *Service) historyAround(ids []string) (*history, error) {
 		}
 	}
 	return h, nil
+}
+
+// readMerged reads what each query selects, in one list in seq order, each
+// event once.
+func (s *Service) readMerged(qs ...events.Query) ([]events.Event, error) {
+	var out []events.Event
+	for _, q := range qs {
+		evs, err := s.store.Read(q)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, evs...)
+	}
+	slices.SortFunc(out, func(a, b events.Event) int { return cmp.Compare(a.Seq, b.Seq) })
+	return slices.CompactFunc(out, func(a, b events.Event) bool { return a.Seq == b.Seq }), nil
 }
 
 // wholeHistory reads the whole log as the history of ids.
