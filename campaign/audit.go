@@ -76,8 +76,7 @@ func (s *Service) foldAudit(stream string, ed rules.Edition, rv *projections.Rev
 			a, sn = &auditFold{Edition: ed}, events.Snapshot{} // fold from the start
 		}
 	}
-	all := &projections.Reverts{}
-	f, err := s.foldFrom(stream, sn, all, upTo, func(e events.Event) error { return a.step(e, rv) })
+	f, err := s.foldFrom(stream, sn, nil, upTo, func(e events.Event) error { return a.step(e, rv) })
 	return a, f, err
 }
 

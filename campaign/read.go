@@ -376,19 +376,8 @@ func (s *Service) TimelineAsOf(adventure, day int, asOf string) (projections.Tim
 		if t, err = s.dayTimeline(adventure, day, &v.rv); err != nil {
 			return projections.Timeline{}, err
 		}
-	} else {
-		skip := v.rv.Skip(nil, nil)
-		for e, err := range s.timelineEvents(0, v.upTo) {
-			if err != nil {
-				return projections.Timeline{}, err
-			}
-			if skip(e) {
-				continue
-			}
-			if err := t.Apply(e); err != nil {
-				return projections.Timeline{}, err
-			}
-		}
+	} else if err := s.foldTimeline(&t, &v.rv, 0, v.upTo); err != nil {
+		return projections.Timeline{}, err
 	}
 	if adventure == 0 && day == 0 {
 		return t, nil
@@ -448,17 +437,8 @@ func (s *Service) TimelineStream(adventure int, emit func(projections.TimelinePe
 		told = true
 		return emit(p, d)
 	})
-	skip := v.rv.Skip(nil, nil)
-	for e, err := range s.timelineEvents(0, 0) {
-		if err != nil {
-			return err
-		}
-		if skip(e) {
-			continue
-		}
-		if err := t.Apply(e); err != nil {
-			return err
-		}
+	if err := s.foldTimeline(&t, &v.rv, 0, 0); err != nil {
+		return err
 	}
 	if err := t.Finish(); err != nil {
 		return err
@@ -513,27 +493,32 @@ func (s *Service) dayTimeline(adventure, day int, rv *projections.Reverts) (proj
 	if err != nil {
 		return t, err
 	}
-	skip := rv.Skip(nil, nil)
-	apply := func(e events.Event) error {
-		if skip(e) {
-			return nil
-		}
-		return t.Apply(e)
-	}
 	for _, e := range before {
-		if err := apply(e); err != nil {
+		if !rv.InEffect(e) {
+			continue
+		}
+		if err := t.Apply(e); err != nil {
 			return t, err
 		}
 	}
-	for e, err := range s.timelineEvents(from-1, to) {
+	return t, s.foldTimeline(&t, rv, from-1, to)
+}
+
+// foldTimeline folds into t the events in effect that a timeline tells
+// (see timelineEvents), after seq after and up to seq upTo (0: the end).
+func (s *Service) foldTimeline(t *projections.Timeline, rv *projections.Reverts, after, upTo int64) error {
+	for e, err := range s.timelineEvents(after, upTo) {
 		if err != nil {
-			return t, err
+			return err
 		}
-		if err := apply(e); err != nil {
-			return t, err
+		if !rv.InEffect(e) {
+			continue
+		}
+		if err := t.Apply(e); err != nil {
+			return err
 		}
 	}
-	return t, nil
+	return nil
 }
 
 // timelineEvents yields, in seq order, the events after seq after and up

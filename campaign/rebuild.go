@@ -95,7 +95,7 @@ func (s *Service) Rebuild() (RebuildResult, error) {
 					return out, err
 				}
 			}
-			if e.Type == events.TypeCharacterCreated || strings.HasPrefix(e.Type, "foe.") {
+			if isRosterEvent(e) {
 				rosterSeq = e.Seq
 				if inEffect {
 					if err := roster.Apply(e); err != nil {

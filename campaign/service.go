@@ -61,6 +61,8 @@ type Service struct {
 	snapEvery, revertsSnapEvery int
 	// rebuildEvery spaces the snapshots Rebuild saves of each stream.
 	rebuildEvery int
+	// undone caches undoneBetween's answers.
+	undone map[[2]int64][]string
 	// staleSnapshots counts the snapshots found stale (tests read it).
 	staleSnapshots int
 	// undoWhole decides undo and redo on the whole log, as the scoped
@@ -366,18 +368,8 @@ func (s *Service) foldReverts(upTo int64) (projections.Reverts, folded, error) {
 	}
 	// Every event of the commands stream is in effect: undo and redo are
 	// never themselves undone.
-	f, err := s.foldFrom(events.CommandsStream, sn, &projections.Reverts{}, upTo, r.Apply)
+	f, err := s.foldFrom(events.CommandsStream, sn, nil, upTo, r.Apply)
 	return r, f, err
-}
-
-// eventsUpTo keeps the events with Seq <= upTo of a seq-ordered slice.
-func eventsUpTo(evs []events.Event, upTo int64) []events.Event {
-	for i, e := range evs {
-		if e.Seq > upTo {
-			return evs[:i]
-		}
-	}
-	return evs
 }
 
 // campaignState folds the campaign stream (once per decision).
@@ -427,8 +419,7 @@ func (s *Service) foldCampaign(rv *projections.Reverts, upTo int64) (projections
 	// campaign.created is folded even out of effect, and every event
 	// moves the version on, so that a decision expects the version it
 	// really read.
-	all := &projections.Reverts{}
-	f, err := s.foldFrom(events.CampaignStream, sn, all, upTo, func(e events.Event) error {
+	f, err := s.foldFrom(events.CampaignStream, sn, nil, upTo, func(e events.Event) error {
 		if !rv.InEffect(e) && e.Type != events.TypeCampaignCreated {
 			c.Version = e.StreamVersion
 			return nil
@@ -470,6 +461,12 @@ func (s *Service) roster(rv *projections.Reverts, upTo int64) (projections.Roste
 	return r, err
 }
 
+// isRosterEvent reports whether the roster folds e: a creation, a foe
+// added or removed.
+func isRosterEvent(e events.Event) bool {
+	return e.Type == events.TypeCharacterCreated || strings.HasPrefix(e.Type, "foe.")
+}
+
 // rosterView names the roster's snapshots: the roster is folded from
 // events across streams (see events.Snapshot.Across).
 const rosterView = "roster"
@@ -487,7 +484,7 @@ func (s *Service) foldRoster(rv *projections.Reverts, upTo int64) (projections.R
 			r, sn = projections.Roster{}, events.Snapshot{} // fold from the start
 		}
 	}
-	f := folded{from: sn, version: sn.Seq, seq: sn.Seq}
+	f := folded{version: sn.Seq, seq: sn.Seq}
 	apply := func(e events.Event) error {
 		f.read++
 		f.seq = max(f.seq, e.Seq)
@@ -673,26 +670,11 @@ func (s *Service) foldCharacter(m projections.Member, rv *projections.Reverts, u
 // each of apply, and returns the stream version read (which counts the
 // events out of effect too, so a decision expects what it really read).
 func (s *Service) foldStream(stream string, rv *projections.Reverts, upTo int64, apply ...func(events.Event) error) (int64, error) {
-	evs, err := s.store.ReadStream(stream, 0)
+	f, err := s.foldFrom(stream, events.Snapshot{}, rv, upTo, apply...)
 	if err != nil {
 		return 0, err
 	}
-	if upTo > 0 {
-		evs = eventsUpTo(evs, upTo)
-	}
-	var version int64
-	for _, e := range evs {
-		version = e.StreamVersion
-		if !rv.InEffect(e) {
-			continue
-		}
-		for _, f := range apply {
-			if err := f(e); err != nil {
-				return 0, err
-			}
-		}
-	}
-	return version, nil
+	return f.version, nil
 }
 
 // SchemaVersion is the campaign-file schema this program writes.

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"runtime/debug"
-	"strings"
 
 	"github.com/ltscamp/ltscamp/events"
 	"github.com/ltscamp/ltscamp/projections"
@@ -67,8 +66,6 @@ func snapshotCode(build string) string {
 
 // folded is where a fold started and ended.
 type folded struct {
-	// from is the snapshot it started from (zero: the stream's start).
-	from events.Snapshot
 	// version and seq are the last event read (in effect or not).
 	version, seq int64
 	// read counts the events read past the snapshot.
@@ -102,35 +99,15 @@ func (s *Service) stale(sn events.Snapshot, kind string, commands int64) (bool, 
 	if commands == sn.Commands {
 		return false, nil
 	}
-	lo, hi := min(commands, sn.Commands), max(commands, sn.Commands)
-	evs, err := s.store.ReadStream(events.CommandsStream, lo)
-	if err != nil {
+	ids, err := s.undoneBetween(min(commands, sn.Commands), max(commands, sn.Commands))
+	if err != nil || len(ids) == 0 {
 		return false, err
-	}
-	var ids []string
-	for _, e := range evs {
-		if e.StreamVersion > hi {
-			break
-		}
-		p, err := events.Decode(e)
-		if err != nil {
-			return false, err
-		}
-		switch p := p.(type) {
-		case *events.CommandReverted:
-			ids = append(ids, p.Commands()...)
-		case *events.CommandRestored:
-			ids = append(ids, p.CommandIDs...)
-		}
-	}
-	if len(ids) == 0 {
-		return false, nil
 	}
 	if kind == projections.SnapRoster {
 		// The roster folds creations, foes added and foes removed.
 		touched, err := s.store.Read(events.Query{CommandIDs: ids, UpToSeq: sn.Seq})
 		for _, e := range touched {
-			if e.Type == events.TypeCharacterCreated || strings.HasPrefix(e.Type, "foe.") {
+			if isRosterEvent(e) {
 				return true, err
 			}
 		}
@@ -142,10 +119,58 @@ func (s *Service) stale(sn events.Snapshot, kind string, commands int64) (bool, 
 	return len(touched) > 0, err
 }
 
+// undoneBetween returns the commands that the undo and redo events of the
+// commands stream after version lo and up to version hi revert or restore.
+// A range of the stream never changes, so each is read once per Service:
+// the snapshots of one read (the clock, the roster, a character) all ask.
+func (s *Service) undoneBetween(lo, hi int64) ([]string, error) {
+	key := [2]int64{lo, hi}
+	if ids, ok := s.undone[key]; ok {
+		return ids, nil
+	}
+	evs, err := s.store.ReadStream(events.CommandsStream, lo)
+	if err != nil {
+		return nil, err
+	}
+	var ids []string
+	for _, e := range evs {
+		if e.StreamVersion > hi {
+			break
+		}
+		named, err := undoNames(e)
+		if err != nil {
+			return nil, err
+		}
+		ids = append(ids, named...)
+	}
+	if s.undone == nil {
+		s.undone = map[[2]int64][]string{}
+	}
+	s.undone[key] = ids
+	return ids, nil
+}
+
+// undoNames returns the commands an undo or a redo event names: those it
+// reverts, or those it restores.
+func undoNames(e events.Event) ([]string, error) {
+	p, err := events.Decode(e)
+	if err != nil {
+		return nil, err
+	}
+	switch p := p.(type) {
+	case *events.CommandReverted:
+		return p.Commands(), nil
+	case *events.CommandRestored:
+		return p.CommandIDs, nil
+	}
+	return nil, nil
+}
+
 // foldFrom folds the events of stream after version from.Version, up to
-// seq upTo (0: all), into apply, those in effect only.
+// seq upTo (0: all), into apply, those in effect only (rv nil: all of
+// them; apply then judges).
 func (s *Service) foldFrom(stream string, from events.Snapshot, rv *projections.Reverts, upTo int64, apply ...func(events.Event) error) (folded, error) {
-	f := folded{from: from, version: from.Version, seq: from.Seq}
+	f := folded{version: from.Version, seq: from.Seq}
 	evs, err := s.store.ReadStream(stream, from.Version)
 	if err != nil {
 		return f, err
@@ -156,7 +181,7 @@ func (s *Service) foldFrom(stream string, from events.Snapshot, rv *projections.
 		}
 		f.version, f.seq = e.StreamVersion, e.Seq
 		f.read++
-		if !rv.InEffect(e) {
+		if rv != nil && !rv.InEffect(e) {
 			continue
 		}
 		for _, fn := range apply {

@@ -211,9 +211,14 @@ func (h *history) isUndoRedo(id string) bool {
 }
 
 func (h *history) info(id, problem string) CommandInfo {
-	evs := h.commands[id]
+	return commandInfo(id, h.commands[id], h.seqOf, problem)
+}
+
+// commandInfo summarises the command id, whose events are evs; seqOf
+// finds the seq of an event a summary names.
+func commandInfo(id string, evs []events.Event, seqOf func(string) (int64, bool), problem string) CommandInfo {
 	first, last := evs[0], evs[len(evs)-1]
-	summary := projections.Describe(first, h.seqOf)
+	summary := projections.Describe(first, seqOf)
 	if len(evs) > 1 {
 		summary += fmt.Sprintf(" (+%s)", projections.Count(len(evs)-1, "more event", "more events"))
 	}

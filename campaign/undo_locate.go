@@ -65,8 +65,7 @@ func (l *locator) info(id string) (CommandInfo, error) {
 	if err != nil {
 		return CommandInfo{}, err
 	}
-	h := &history{log: evs, commands: map[string][]events.Event{id: evs}}
-	return h.info(id, ""), nil
+	return commandInfo(id, evs, l.s.SeqOf, ""), nil
 }
 
 // undoTarget picks the command to undo: the named one, or the latest
@@ -125,16 +124,9 @@ func (l *locator) around(target string) ([]string, error) {
 	if err != nil || len(evs) == 0 || evs[0].Stream != events.CommandsStream {
 		return []string{target}, err
 	}
-	p, err := events.Decode(evs[0])
+	named, err := undoNames(evs[0])
 	if err != nil {
 		return nil, err
 	}
-	ids := []string{target}
-	switch p := p.(type) {
-	case *events.CommandReverted:
-		ids = append(ids, p.Commands()...)
-	case *events.CommandRestored:
-		ids = append(ids, p.CommandIDs...)
-	}
-	return ids, nil
+	return append([]string{target}, named...), nil
 }
