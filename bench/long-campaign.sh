@@ -6,7 +6,10 @@
 #   generate          events/s
 #   sheet NAME --json vs sqlite3 reading that character's payloads
 #   sheet --as-of     (a point 100 events back)
-#   roll, xp award    vs sqlite3 inserting one row, synchronous=FULL
+#   roll, xp award    vs sqlite3 inserting one row, synchronous=FULL; beside
+#                     them the floors: `ltscamp version` (start-up alone)
+#                     and bench/driverfloor (Go and modernc.org/sqlite
+#                     doing that insert, nothing else)
 #   undo, redo        of the bench's last command: time and peak RSS
 #   verify            events/s and peak RSS, vs sqlite3 reading every row
 #   timeline          whole (time to the first line, and peak RSS); one day
@@ -27,6 +30,7 @@ dir=${LTSCAMP_BENCH_DIR:-/tmp/ltscamp-bench}
 mkdir -p "$dir"
 go build -o "$dir/ltscamp" ./cmd/ltscamp
 go build -o "$dir/ltscamp-gen" ./cmd/ltscamp-gen
+go build -o "$dir/driverfloor" ./bench/driverfloor
 lt=$dir/ltscamp
 export LTSCAMP_ACTOR=bench NO_COLOR=1
 
@@ -84,6 +88,8 @@ row "sheet --as-of head-100" "$(median "$lt" sheet "$who" --json --as-of $((head
 floor_insert=$(median sqlite3 "$dir/floor.db" 'PRAGMA synchronous=FULL; INSERT INTO t VALUES (randomblob(300))')
 row "roll 3/DX --dice" "$(median "$lt" roll 3/DX --char "$who" --dice 1,2,3)" "$floor_insert"
 row "xp award" "$(median "$lt" xp award "$who" 1 --reason bench)" "$floor_insert"
+row "floor: ltscamp version" "$(median "$lt" version)" "$floor_insert" "start-up, no file"
+row "floor: Go+modernc insert" "$(median "$dir/driverfloor" "$dir/floor.db")" "$floor_insert" "bench/driverfloor"
 row "undo (last command)" "$(ms "$lt" undo --reason bench)" ""
 row "redo (of that undo)" "$(ms "$lt" redo)" ""
 "$lt" undo --reason bench >/dev/null 2>&1

@@ -122,8 +122,8 @@ func (s *Service) grant(name string, n int, what string, payload func() events.P
 // AwardXP gives each named character n XP, as one command.
 func (s *Service) AwardXP(names []string, n int, reason string) ([]projections.Sheet, error) {
 	reason = strings.TrimSpace(reason)
-	var awarded []string
-	_, err := s.execute(func(d *decision) error {
+	var awarded []*character
+	res, d, err := s.executeDecided(func(d *decision) error {
 		awarded = nil
 		if n < 1 {
 			return rules.Errorf(rules.CodeInvalid, "cannot award %d XP: an award is 1 XP or more (spend XP with `ltscamp xp spend`)", n)
@@ -147,7 +147,7 @@ func (s *Service) AwardXP(names []string, n int, reason string) ([]projections.S
 				return rules.Errorf(rules.CodeRule, "%s is dead and earns no XP (a wish may revive him)", c.sheet.Name)
 			}
 			seen[c.member.ID] = true
-			awarded = append(awarded, c.sheet.Name)
+			awarded = append(awarded, c)
 			if err := d.emit(c.stream, events.XPAwarded{Amount: n, Reason: reason}); err != nil {
 				return err
 			}
@@ -157,15 +157,15 @@ func (s *Service) AwardXP(names []string, n int, reason string) ([]projections.S
 	if err != nil {
 		return nil, err
 	}
-	return s.sheetsNamed(awarded)
+	return s.sheetsAfter(d, res, awarded...)
 }
 
 // Plotword records that the party acquired a plotword and gives every living
 // party member 1 XP, as one command.
 func (s *Service) Plotword(word string) ([]projections.Sheet, error) {
 	word = strings.TrimSpace(word)
-	var awarded []string
-	_, err := s.execute(func(d *decision) error {
+	var awarded []*character
+	res, d, err := s.executeDecided(func(d *decision) error {
 		awarded = nil
 		if word == "" {
 			return rules.Errorf(rules.CodeInvalid, "the plotword is empty")
@@ -192,7 +192,7 @@ func (s *Service) Plotword(word string) ([]projections.Sheet, error) {
 			if !c.sheet.Alive() {
 				continue
 			}
-			awarded = append(awarded, c.sheet.Name)
+			awarded = append(awarded, c)
 			// 2021 "Experience Points": when a party acquires a plotword, all characters gain one XP.
 			if err := d.emit(c.stream, events.XPAwarded{Amount: 1, Reason: fmt.Sprintf("plotword %s", projections.PlotwordKey(word)), Plotword: projections.PlotwordKey(word)}); err != nil {
 				return err
@@ -206,19 +206,7 @@ func (s *Service) Plotword(word string) ([]projections.Sheet, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.sheetsNamed(awarded)
-}
-
-func (s *Service) sheetsNamed(names []string) ([]projections.Sheet, error) {
-	out := make([]projections.Sheet, 0, len(names))
-	for _, n := range names {
-		sh, err := s.Sheet(n)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, sh)
-	}
-	return out, nil
+	return s.sheetsAfter(d, res, awarded...)
 }
 
 // Spend describes an XP spend: what to raise and by how many levels.
@@ -239,8 +227,8 @@ type SpendResult struct {
 // priced by the edition's rules at that moment.
 func (s *Service) SpendXP(sp Spend) (SpendResult, error) {
 	var res SpendResult
-	var who string
-	_, err := s.execute(func(d *decision) error {
+	var spender *character
+	appended, d, err := s.executeDecided(func(d *decision) error {
 		res.Spends = nil
 		if sp.Levels < 1 {
 			return rules.Errorf(rules.CodeInvalid, "--levels %d: raise by 1 level or more", sp.Levels)
@@ -253,7 +241,8 @@ func (s *Service) SpendXP(sp Spend) (SpendResult, error) {
 		if err != nil {
 			return err
 		}
-		who = c.sheet.Name
+		spender = c
+		who := c.sheet.Name
 		ed := camp.Edition
 		target := strings.TrimSpace(sp.Target)
 		total := 0
@@ -317,6 +306,10 @@ func (s *Service) SpendXP(sp Spend) (SpendResult, error) {
 	if err != nil {
 		return SpendResult{}, err
 	}
-	res.Sheet, err = s.Sheet(who)
-	return res, err
+	sheets, err := s.sheetsAfter(d, appended, spender)
+	if err != nil {
+		return SpendResult{}, err
+	}
+	res.Sheet = sheets[0]
+	return res, nil
 }

@@ -211,8 +211,8 @@ func (s *Service) onCombatant(name string, decide func(d *decision, camp *projec
 }
 
 func (s *Service) onSomeone(name string, find func(d *decision, name string) (*character, error), decide func(d *decision, camp *projections.Campaign, c *character) error) (projections.Sheet, events.AppendResult, error) {
-	var who string
-	res, err := s.execute(func(d *decision) error {
+	var who *character
+	res, d, err := s.executeDecided(func(d *decision) error {
 		camp, err := d.campaignState()
 		if err != nil {
 			return err
@@ -221,12 +221,15 @@ func (s *Service) onSomeone(name string, find func(d *decision, name string) (*c
 		if err != nil {
 			return err
 		}
-		who = c.sheet.Name
+		who = c
 		return decide(d, camp, c)
 	})
 	if err != nil {
 		return projections.Sheet{}, res, err
 	}
-	sh, err := s.Sheet(who)
-	return sh, res, err
+	sheets, err := s.sheetsAfter(d, res, who)
+	if err != nil {
+		return projections.Sheet{}, res, err
+	}
+	return sheets[0], res, nil
 }

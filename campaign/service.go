@@ -228,6 +228,9 @@ type decision struct {
 	at *events.GameTime
 	// snapshots are the states the command saves with its events.
 	snapshots []events.Snapshot
+	// provisional names the streams whose folded state holds events the
+	// command emitted (emitApplied), not yet appended.
+	provisional map[string]bool
 }
 
 // character is a party member's folded stream.
@@ -285,6 +288,10 @@ func (d *decision) emitApplied(stream string, p events.Payload, apply ...func(ev
 	if err := d.emit(stream, p); err != nil {
 		return err
 	}
+	if d.provisional == nil {
+		d.provisional = map[string]bool{}
+	}
+	d.provisional[stream] = true
 	pe := d.pending[len(d.pending)-1]
 	e := events.Event{ID: pe.ID, Stream: pe.Stream, Type: pe.Type, PayloadVersion: pe.PayloadVersion, Payload: pe.Payload}
 	for _, f := range apply {
@@ -298,27 +305,65 @@ func (d *decision) emitApplied(stream string, p events.Payload, apply ...func(ev
 // execute runs decide, appends what it emitted as one command, and retries
 // from a fresh read when a stream moved on meanwhile.
 func (s *Service) execute(decide func(d *decision) error) (events.AppendResult, error) {
+	res, _, err := s.executeDecided(decide)
+	return res, err
+}
+
+// executeDecided is execute that also returns the decision appended, for
+// sheetsAfter.
+func (s *Service) executeDecided(decide func(d *decision) error) (events.AppendResult, *decision, error) {
 	var lastErr error
 	for attempt := 0; attempt < maxAttempts; attempt++ {
 		d := s.newDecision()
 		if err := decide(d); err != nil {
-			return events.AppendResult{}, err
+			return events.AppendResult{}, nil, err
 		}
 		if len(d.pending) == 0 {
-			return events.AppendResult{}, errors.New("campaign: a command decided to append nothing")
+			return events.AppendResult{}, nil, errors.New("campaign: a command decided to append nothing")
 		}
 		cmd := events.Command{ID: s.newID(), Actor: s.actor, RecordedAt: s.now().UTC(), Expected: d.expected, Events: d.pending, Snapshots: d.snapshots}
 		res, err := s.store.Append(cmd)
 		if err == nil {
 			s.appended = append(s.appended, res.Events...)
-			return res, nil
+			return res, d, nil
 		}
 		if !errors.Is(err, events.ErrConcurrency) {
-			return events.AppendResult{}, err
+			return events.AppendResult{}, nil, err
 		}
 		lastErr = err
 	}
-	return events.AppendResult{}, storeError("", lastErr)
+	return events.AppendResult{}, nil, storeError("", lastErr)
+}
+
+// sheetsAfter returns the sheets of the characters cs that decision d
+// folded, after the command it decided was appended as res: each state as
+// d folded it, with the command's own events on that stream applied. The
+// append held only at the stream and commands versions d read, so this is
+// the fold a fresh read would make (TestSnapshotsEqualTheFullFold checks it),
+// without reading the log again. A character whose state d already moved
+// on while deciding (emitApplied) is read afresh.
+func (s *Service) sheetsAfter(d *decision, res events.AppendResult, cs ...*character) ([]projections.Sheet, error) {
+	out := make([]projections.Sheet, 0, len(cs))
+	for _, c := range cs {
+		if d.provisional[c.stream] {
+			sh, err := s.Sheet(c.sheet.Name)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, sh)
+			continue
+		}
+		for _, e := range res.Events {
+			if e.Stream != c.stream {
+				continue
+			}
+			if err := c.sheet.Apply(e); err != nil {
+				return nil, err
+			}
+		}
+		out = append(out, c.sheet)
+	}
+	return out, nil
 }
 
 // newDecision starts a decision with nothing read or decided yet.

@@ -167,19 +167,30 @@ func snapshotProperty(t *testing.T, seed int64, steps int) {
 		who := names[r.Intn(len(names))]
 		var err error
 		var what string
+		// returned are the sheets the command answered with, which must
+		// be what a fresh read gives once it is logged (sheetsAfter).
+		var returned []projections.Sheet
 		switch k := r.Intn(12); {
 		case k < 3:
 			what = "roll"
 			_, err = s.Roll(RollRequest{Expr: "3/DX", Character: who, Faces: []int{die(), die(), die()}})
 		case k == 3:
 			what = "award"
-			_, err = s.AwardXP([]string{who}, 1+r.Intn(20), "play")
+			if step%2 == 0 {
+				returned, err = s.AwardXP([]string{who}, 1+r.Intn(20), "play")
+			} else {
+				returned, err = s.Plotword(fmt.Sprint("word", step))
+			}
 		case k == 4:
 			what = "spend"
-			_, err = s.SpendXP(Spend{Character: who, Target: []string{"ST", "DX", "IQ"}[r.Intn(3)], Levels: 1})
+			var sp SpendResult
+			sp, err = s.SpendXP(Spend{Character: who, Target: []string{"ST", "DX", "IQ"}[r.Intn(3)], Levels: 1})
+			returned = []projections.Sheet{sp.Sheet}
 		case k == 5:
 			what = "karma"
-			_, err = s.GrantKarma(who, 1+r.Intn(3), "luck")
+			var sh projections.Sheet
+			sh, err = s.GrantKarma(who, 1+r.Intn(3), "luck")
+			returned = []projections.Sheet{sh}
 		case k == 6:
 			what = "damage"
 			_, _, err = s.Damage(DamageRequest{Name: who, Points: 1 + r.Intn(3), Source: "fall"})
@@ -205,6 +216,14 @@ func snapshotProperty(t *testing.T, seed int64, steps int) {
 		for _, e := range s.Appended()[len(s.Appended())-min(len(s.Appended()), 1):] {
 			if e.Stream != events.CommandsStream {
 				commands = append(commands, e.CommandID)
+			}
+		}
+		if err == nil && len(returned) > 0 {
+			want, _, _ := referenceSheets(t, store, 0)
+			for _, got := range returned {
+				if g, w := asJSON(t, got), asJSON(t, want[got.Name]); g != w {
+					t.Fatalf("step %d (%s): %s's sheet as the command answered\n got %s\nwant %s", step, what, got.Name, g, w)
+				}
 			}
 		}
 		check(step, what)

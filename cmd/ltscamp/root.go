@@ -150,7 +150,6 @@ audited back to the command that made it.`,
 		newRulesCmd(a),
 		newDemoCmd(a),
 		newVersionCmd(a),
-		newGenDocsCmd(a),
 	)
 	root.Version = buildVersion().String()
 	root.SetVersionTemplate("{{.Version}}\n")
