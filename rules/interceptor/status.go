@@ -1,0 +1,147 @@
+package interceptor
+
+import (
+	"slices"
+)
+
+// Name returns the ship's name.
+func (s Ship) Name() string { return s.name }
+
+// ArmourRows returns the number of armour rows of facing f.
+func (s Ship) ArmourRows(f Facing) int {
+	if !f.Valid() {
+		return 0
+	}
+	return s.armour[f.index()].rows
+}
+
+// ArmourBox returns the state of armour box (row, column), both 1-based,
+// of facing f, and false if there is no such box.
+func (s Ship) ArmourBox(f Facing, row, column int) (BoxState, bool) {
+	if !f.Valid() {
+		return 0, false
+	}
+	return s.armour[f.index()].box(row, column)
+}
+
+func (a armourBlock) box(row, column int) (BoxState, bool) {
+	if row < 1 || row > a.rows || column < 1 || column > Columns {
+		return 0, false
+	}
+	return a.boxes[(row-1)*Columns+column-1], true
+}
+
+// InternalRows returns the number of rows of the hull's Internal Component Block.
+func (s Ship) InternalRows() int { return s.hull.rows }
+
+// InternalBox returns the component code and state of box (row, column) of
+// the hull's Internal Component Block, and false if there is no such box.
+func (s Ship) InternalBox(row, column int) (string, BoxState, bool) {
+	return s.hull.box(row, column)
+}
+
+func (b body) box(row, column int) (string, BoxState, bool) {
+	if row < 1 || row > b.rows || column < 1 || column > Columns {
+		return "", 0, false
+	}
+	i := (row-1)*Columns + column - 1
+	return b.components[b.cells[i]].Code, b.boxes[i], true
+}
+
+// ComponentStatus is a component with its damage.
+type ComponentStatus struct {
+	Component
+	Destroyed int
+	Disabled  bool
+}
+
+// Components returns the components of the hull (turret 0) or of turret
+// 1..n, sorted by code, with their damage. Free boxes are never Disabled.
+func (s Ship) Components(turret int) []ComponentStatus {
+	b, ok := s.bodyOf(turret)
+	if !ok {
+		return nil
+	}
+	gone := b.destroyedCounts()
+	out := make([]ComponentStatus, len(b.components))
+	for i, c := range b.components {
+		out[i] = ComponentStatus{Component: c, Destroyed: gone[i], Disabled: c.Type != Free && IsDisabled(c.Boxes, gone[i])}
+	}
+	return out
+}
+
+func (s Ship) bodyOf(turret int) (body, bool) {
+	switch {
+	case turret == 0:
+		return s.hull, true
+	case turret > 0 && turret <= len(s.turrets):
+		return s.turrets[turret-1].body, true
+	}
+	return body{}, false
+}
+
+// Externals returns the external systems and their states.
+func (s Ship) Externals() []External { return slices.Clone(s.externals) }
+
+// Crew returns the crew and their states, in record order.
+func (s Ship) Crew() []Crew { return slices.Clone(s.crew) }
+
+// TurretStatus is a turret's name and state.
+type TurretStatus struct {
+	Name       string
+	ArmourRows int
+	Destroyed  bool
+	// Jammed is set once a turret jam roll was made; JamFacing is then its
+	// result (1-6, or 0 for weapons that must be abandoned).
+	Jammed    bool
+	JamFacing int
+}
+
+// Turrets returns the turrets, numbered from 1 in this order.
+func (s Ship) Turrets() []TurretStatus {
+	out := make([]TurretStatus, len(s.turrets))
+	for i, t := range s.turrets {
+		out[i] = TurretStatus{Name: t.name, ArmourRows: t.armour.rows, Destroyed: t.destroyed(), Jammed: t.jammed, JamFacing: t.jam}
+	}
+	return out
+}
+
+// Exploded reports whether the ship has exploded: its powerplant is gone,
+// or a structural collapse roll blew it up.
+func (s Ship) Exploded() bool { return s.exploded }
+
+// Repair restores every destroyed box of one component of the hull (turret
+// 0) or of a turret, between scenarios (DAMAGE CONTROL AND REPAIR, book
+// l.479-481), and returns the minutes it takes: RepairMinutes per box.
+// Components the book marks N/A fail with CodeRule and the ship is
+// unchanged. Armour and widowed armour are not repaired here: the book
+// gives no time for them.
+func (s Ship) Repair(turret int, code string) (Ship, int, error) {
+	b, ok := s.bodyOf(turret)
+	if !ok {
+		return s, 0, errorf(CodeInvalid, "no turret %d", turret)
+	}
+	i := b.component(code)
+	if i < 0 {
+		return s, 0, errorf(CodeInvalid, "no component %q to repair", code)
+	}
+	gone := b.destroyedCounts()[i]
+	minutes, err := RepairTime(b.components[i].Type, gone)
+	if err != nil {
+		return s, 0, err
+	}
+	if s.exploded {
+		return s, 0, errorf(CodeRule, "%s has exploded: there is nothing to repair", s.name)
+	}
+	n := s.clone()
+	nb := &n.hull
+	if turret > 0 {
+		nb = &n.turrets[turret-1].body
+	}
+	for j, c := range nb.cells {
+		if c == i {
+			nb.boxes[j] = Intact
+		}
+	}
+	return n, minutes, nil
+}
