@@ -143,6 +143,12 @@ func (d *decision) attack(ed rules.Edition, a, t *character, req AttackRequest, 
 		in.TargetArmor = t.sheet.RulesArmor()
 	} else if in.Target == "" {
 		return events.AttackMade{}, rules.Errorf(rules.CodeInvalid, "name the TARGET")
+	} else if err := rules.CheckName("target", in.Target); err != nil {
+		return events.AttackMade{}, err
+	} else if in.TargetST != 0 {
+		if err := rules.CheckQuantity(rules.QtyTargetST, in.TargetST); err != nil {
+			return events.AttackMade{}, err
+		}
 	}
 	hitRoller, hitGiven := d.s.dice(req.HitFaces)
 	dmgRoller, dmgGiven := d.s.dice(req.DamageFaces)

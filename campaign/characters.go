@@ -58,6 +58,9 @@ func (d *decision) createCharacter(nc NewCharacter) (*character, error) {
 	if name == "" {
 		return nil, rules.Errorf(rules.CodeInvalid, "a character needs a name")
 	}
+	if err := rules.CheckName("character name", strings.TrimSpace(nc.Name)); err != nil {
+		return nil, err
+	}
 	if strings.ContainsAny(name, ":,") {
 		return nil, rules.Errorf(rules.CodeInvalid, "character name %q: names may not contain ':' or ',' (they separate names in commands)", name)
 	}
@@ -95,26 +98,31 @@ func (d *decision) createCharacter(nc NewCharacter) (*character, error) {
 
 // GrantKarma gives a character karma points.
 func (s *Service) GrantKarma(name string, n int, reason string) (projections.Sheet, error) {
-	return s.grant(name, n, "karma", func() events.Payload { return events.KarmaGranted{Amount: n, Reason: reason} })
+	return s.grant(name, n, rules.QtyKarmaGrant, reason, func(reason string) events.Payload { return events.KarmaGranted{Amount: n, Reason: reason} })
 }
 
 // GrantWish gives a character wishes.
 func (s *Service) GrantWish(name string, n int, reason string) (projections.Sheet, error) {
-	return s.grant(name, n, "wishes", func() events.Payload { return events.WishGranted{Amount: n, Reason: reason} })
+	return s.grant(name, n, rules.QtyWishGrant, reason, func(reason string) events.Payload { return events.WishGranted{Amount: n, Reason: reason} })
 }
 
 // AddCurse lays curse levels on a character: each worsens every check and
 // damage roll he makes by one.
 func (s *Service) AddCurse(name string, n int, reason string) (projections.Sheet, error) {
-	return s.grant(name, n, "curse levels", func() events.Payload { return events.CurseAdded{Levels: n, Reason: reason} })
+	return s.grant(name, n, rules.QtyCurseAdd, reason, func(reason string) events.Payload { return events.CurseAdded{Levels: n, Reason: reason} })
 }
 
-func (s *Service) grant(name string, n int, what string, payload func() events.Payload) (projections.Sheet, error) {
-	if n < 1 {
-		return projections.Sheet{}, rules.Errorf(rules.CodeInvalid, "cannot grant %d %s: the number must be 1 or more", n, what)
+// grant decides a grant of n (karma, wishes, curse levels), bounded by q,
+// with its reason.
+func (s *Service) grant(name string, n int, q rules.Quantity, reason string, payload func(reason string) events.Payload) (projections.Sheet, error) {
+	if err := rules.CheckQuantity(q, n); err != nil {
+		return projections.Sheet{}, err
+	}
+	if err := rules.CheckReason("--reason", reason); err != nil {
+		return projections.Sheet{}, err
 	}
 	sh, _, err := s.onCharacter(name, func(d *decision, _ *projections.Campaign, c *character) error {
-		return d.emit(c.stream, payload())
+		return d.emit(c.stream, payload(reason))
 	})
 	return sh, err
 }
@@ -125,11 +133,17 @@ func (s *Service) AwardXP(names []string, n int, reason string) ([]projections.S
 	var awarded []*character
 	res, d, err := s.executeDecided(func(d *decision) error {
 		awarded = nil
-		if n < 1 {
-			return rules.Errorf(rules.CodeInvalid, "cannot award %d XP: an award is 1 XP or more (spend XP with `ltscamp xp spend`)", n)
+		if err := rules.CheckQuantity(rules.QtyXPAward, n); err != nil {
+			if n < 1 {
+				return rules.Errorf(rules.CodeInvalid, "%v (spend XP with `ltscamp xp spend`)", err)
+			}
+			return err
 		}
 		if reason == "" {
 			return rules.Errorf(rules.CodeInvalid, "an XP award needs --reason TEXT, so the ledger says why")
+		}
+		if err := rules.CheckReason("--reason", reason); err != nil {
+			return err
 		}
 		if len(names) == 0 {
 			return rules.Errorf(rules.CodeInvalid, "name at least one character to award XP to")
@@ -169,6 +183,9 @@ func (s *Service) Plotword(word string) ([]projections.Sheet, error) {
 		awarded = nil
 		if word == "" {
 			return rules.Errorf(rules.CodeInvalid, "the plotword is empty")
+		}
+		if err := rules.CheckReason("the plotword", word); err != nil {
+			return err
 		}
 		camp, err := d.campaignState()
 		if err != nil {
@@ -230,8 +247,8 @@ func (s *Service) SpendXP(sp Spend) (SpendResult, error) {
 	var spender *character
 	appended, d, err := s.executeDecided(func(d *decision) error {
 		res.Spends = nil
-		if sp.Levels < 1 {
-			return rules.Errorf(rules.CodeInvalid, "--levels %d: raise by 1 level or more", sp.Levels)
+		if err := rules.CheckQuantity(rules.QtyRaiseLevels, sp.Levels); err != nil {
+			return err
 		}
 		camp, err := d.campaignState()
 		if err != nil {

@@ -106,6 +106,9 @@ func (d *decision) addFoe(nf NewFoe) (*character, error) {
 	if name == "" {
 		return nil, rules.Errorf(rules.CodeInvalid, "a foe needs a name")
 	}
+	if err := rules.CheckName("foe name", strings.TrimSpace(nf.Name)); err != nil {
+		return nil, err
+	}
 	if strings.ContainsAny(name, ":,") {
 		return nil, rules.Errorf(rules.CodeInvalid, "foe name %q: names may not contain ':' or ',' (they separate names in commands)", name)
 	}
@@ -176,6 +179,9 @@ func (s *Service) RemoveFoe(name, reason string) (projections.Sheet, error) {
 			return err
 		}
 		id = m.ID
+		if err := rules.CheckReason("--reason", strings.TrimSpace(reason)); err != nil {
+			return err
+		}
 		return d.emit(c.stream, events.FoeRemoved{Reason: strings.TrimSpace(reason)})
 	})
 	if err != nil {

@@ -191,6 +191,9 @@ func (s *Service) KarmaToXP(name string, n int) (projections.Sheet, error) {
 		if err := rules.KarmaToXP(camp.Edition, c.sheet.Name, c.sheet.Karma, n); err != nil {
 			return err
 		}
+		if err := rules.CheckQuantity(rules.QtyKarmaToXP, n); err != nil {
+			return err
+		}
 		if err := d.emit(c.stream, events.KarmaSpent{Amount: n, For: "xp"}); err != nil {
 			return err
 		}

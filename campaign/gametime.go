@@ -171,6 +171,9 @@ func (s *Service) AdventureStart(title string) (TimeResult, error) {
 		if title == "" {
 			return rules.Errorf(rules.CodeInvalid, "an adventure needs a TITLE")
 		}
+		if err := rules.CheckReason("the adventure's title", title); err != nil {
+			return err
+		}
 		c, err := d.campaignState()
 		if err != nil {
 			return err
@@ -236,6 +239,9 @@ func (s *Service) DayNext(n int) (TimeResult, error) {
 		if n < 1 {
 			return rules.Errorf(rules.CodeInvalid, "--days %d: advance 1 day or more", n)
 		}
+		if err := rules.CheckQuantity(rules.QtyDayNext, n); err != nil {
+			return err
+		}
 		c, _, err := d.timeStep("day next", "the day cannot end")
 		if err != nil {
 			return err
@@ -258,6 +264,9 @@ func (d *decision) advanceDays(c *projections.Campaign, n int, reason string) er
 func (s *Service) EncounterStart(title string) (TimeResult, error) {
 	title = strings.TrimSpace(title)
 	return s.timeCommand(func(d *decision) error {
+		if err := rules.CheckReason("the encounter's title", title); err != nil {
+			return err
+		}
 		c, _, err := d.timeStep("encounter start", "a new encounter cannot start")
 		if err != nil {
 			return err
@@ -406,6 +415,9 @@ func (s *Service) Rest(req RestRequest) (TimeResult, error) {
 	return s.timeCommand(func(d *decision) error {
 		if req.Days < 1 {
 			return rules.Errorf(rules.CodeInvalid, "--days %d: rest 1 day or more", req.Days)
+		}
+		if err := rules.CheckQuantity(rules.QtyRestDays, req.Days); err != nil {
+			return err
 		}
 		if len(req.Names) == 0 {
 			return rules.Errorf(rules.CodeInvalid, "name who rests")

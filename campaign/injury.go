@@ -164,6 +164,12 @@ func (s *Service) Damage(req DamageRequest) (projections.Sheet, events.Event, er
 	if req.Points < 1 {
 		return projections.Sheet{}, events.Event{}, rules.Errorf(rules.CodeInvalid, "cannot deal %d points: deal 1 or more", req.Points)
 	}
+	if err := rules.CheckQuantity(rules.QtyDamage, req.Points); err != nil {
+		return projections.Sheet{}, events.Event{}, err
+	}
+	if err := rules.CheckReason("--source", req.Source); err != nil {
+		return projections.Sheet{}, events.Event{}, err
+	}
 	sh, res, err := s.onCombatant(req.Name, func(d *decision, _ *projections.Campaign, c *character) error {
 		who := c.sheet.Name
 		if !c.sheet.Alive() {
@@ -235,6 +241,12 @@ func (s *Service) Heal(req HealRequest) (HealResult, error) {
 		if strings.TrimSpace(req.Medic) == "" {
 			if req.Points < 1 {
 				return rules.Errorf(rules.CodeInvalid, "heal %d: heal 1 point or more", req.Points)
+			}
+			if err := rules.CheckQuantity(rules.QtyHeal, req.Points); err != nil {
+				return err
+			}
+			if err := rules.CheckReason("--source", req.Source); err != nil {
+				return err
 			}
 			if req.Points > c.sheet.Damage {
 				return rules.Errorf(rules.CodeRule, "%s has %s; %s cannot be healed", who, projections.Count(c.sheet.Damage, "damage point", "damage points"), projections.Count(req.Points, "point", "points"))

@@ -2,7 +2,6 @@ package campaign
 
 import (
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/ltscamp/ltscamp/events"
@@ -12,7 +11,7 @@ import (
 
 // MaxNoteLen is the longest session note, in characters: a paragraph of
 // the story, not a chapter.
-const MaxNoteLen = 2000
+const MaxNoteLen = rules.MaxNoteLength
 
 // Note records a line of the story (note.recorded) on the campaign stream,
 // stamped with the game time the campaign has reached. It returns the event
@@ -27,10 +26,8 @@ func (s *Service) Note(text string) (events.Event, projections.Campaign, error) 
 		case n > MaxNoteLen:
 			return rules.Errorf(rules.CodeInvalid, "the note is %d characters long; a note holds at most %d (record a long account as several notes)", n, MaxNoteLen)
 		}
-		for _, c := range text {
-			if unicode.IsControl(c) {
-				return rules.Errorf(rules.CodeInvalid, "the note holds a control character (%U)", c)
-			}
+		if err := rules.CheckNote(text); err != nil {
+			return err
 		}
 		c, err := d.campaignState()
 		if err != nil {

@@ -58,6 +58,9 @@ func (s *Service) Roll(req RollRequest) (RollResult, error) {
 		if err != nil {
 			return err
 		}
+		if err := rules.CheckReason("--reason", strings.TrimSpace(req.Reason)); err != nil {
+			return err
+		}
 		camp, err := d.campaignState()
 		if err != nil {
 			return err
@@ -331,6 +334,9 @@ func (s *Service) Contest(req ContestRequest) (ContestResult, error) {
 	res, err := s.execute(func(d *decision) error {
 		camp, err := d.campaignState()
 		if err != nil {
+			return err
+		}
+		if err := rules.CheckReason("--reason", strings.TrimSpace(req.Reason)); err != nil {
 			return err
 		}
 		var sides [2]parsedSide

@@ -9,6 +9,7 @@ package campaign
 
 import (
 	"crypto/rand"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -41,6 +42,10 @@ type Options struct {
 	// Build names the program's release ("v1.2.0"), when it has one: the
 	// snapshots a build saves are trusted only by the same build.
 	Build string
+	// Sleep waits between the tries of a command whose streams another
+	// process moved on meanwhile; nil means time.Sleep. Tests pass one
+	// that only records.
+	Sleep func(time.Duration)
 }
 
 // Service runs commands against one campaign's event log.
@@ -49,7 +54,11 @@ type Service struct {
 	now     func() time.Time
 	actor   string
 	entropy *ulid.MonotonicEntropy
-	roller  rules.Roller
+	// jitter is the randomness that spreads the retries of commands that
+	// clash (Options.Entropy); sleep waits between them.
+	jitter io.Reader
+	sleep  func(time.Duration)
+	roller rules.Roller
 	// progress reports long work (Options.Progress), when set.
 	progress func(stage string, done, total int64)
 	// appended are the events this service's commands appended, in order.
@@ -81,9 +90,24 @@ func (s *Service) report(stage string, done, total int64) {
 // appended, in order: what `--json` on a write prints.
 func (s *Service) Appended() []events.Event { return s.appended }
 
-// maxAttempts bounds the retries of a command whose streams moved on while
-// it was being decided.
-const maxAttempts = 3
+// A command whose streams another process moved on while it was being
+// decided is decided again from a fresh read, after a pause that grows
+// from retryBase to retryMax, each drawn at random between half the step
+// and the step, so that processes that clashed once do not clash again in
+// step. It gives up, with a conflict, once retryFor has passed: by the
+// clock, or by the pauses alone (a clock that does not move on cannot
+// keep it trying for ever).
+const (
+	retryBase = 2 * time.Millisecond
+	retryMax  = 250 * time.Millisecond
+	retryFor  = 10 * time.Second
+)
+
+// headCheckEvents is how many of the log's last events a command rehashes
+// and chains before it appends: a cheap check (a handful of rows, whatever
+// the log's length) that the log was not changed at its head. `verify`
+// checks the whole log.
+const headCheckEvents = 4
 
 // New wraps an open store. Tests use it with the in-memory store.
 func New(store events.Store, opts Options) (*Service, error) {
@@ -93,6 +117,9 @@ func New(store events.Store, opts Options) (*Service, error) {
 	if strings.TrimSpace(opts.Actor) == "" {
 		return nil, rules.Errorf(rules.CodeInvalid, "the actor is empty: pass --actor NAME or set LTSCAMP_ACTOR")
 	}
+	if err := rules.CheckName("the actor", strings.TrimSpace(opts.Actor)); err != nil {
+		return nil, err
+	}
 	ent := opts.Entropy
 	if ent == nil {
 		ent = rand.Reader
@@ -101,65 +128,12 @@ func New(store events.Store, opts Options) (*Service, error) {
 	if roller == nil {
 		roller = rules.CryptoRoller{}
 	}
-	return &Service{store: store, now: opts.Now, actor: strings.TrimSpace(opts.Actor), entropy: ulid.Monotonic(ent, 0), roller: roller, progress: opts.Progress,
+	sleep := opts.Sleep
+	if sleep == nil {
+		sleep = time.Sleep
+	}
+	return &Service{store: store, now: opts.Now, actor: strings.TrimSpace(opts.Actor), entropy: ulid.Monotonic(ent, 0), jitter: ent, sleep: sleep, roller: roller, progress: opts.Progress,
 		snapCode: snapshotCode(opts.Build), snapEvery: defaultSnapEvery, revertsSnapEvery: defaultRevertsSnapEvery, rebuildEvery: defaultRebuildEvery}, nil
-}
-
-// Create makes a new campaign file at path and records campaign.created.
-func Create(path, name string, edition rules.Edition, opts Options) (*Service, error) {
-	if opts.Now == nil {
-		return nil, errors.New("campaign: Options.Now is required")
-	}
-	name = strings.TrimSpace(name)
-	if name == "" {
-		return nil, rules.Errorf(rules.CodeInvalid, "the campaign name is empty")
-	}
-	if _, err := rules.ParseEdition(string(edition)); err != nil {
-		return nil, err
-	}
-	st, err := sqlitestore.Create(path, sqlitestore.Options{Now: opts.Now})
-	if err != nil {
-		if errors.Is(err, events.ErrExists) {
-			return nil, storeError(path, err)
-		}
-		// A missing folder, a directory in the way, no permission: the
-		// user's path cannot hold a campaign.
-		return nil, rules.Errorf(rules.CodeInvalid, "cannot create the campaign: %v", err)
-	}
-	s, err := New(st, opts)
-	if err != nil {
-		st.Close()
-		return nil, err
-	}
-	if err := s.initCampaign(name, edition); err != nil {
-		st.Close()
-		return nil, err
-	}
-	return s, nil
-}
-
-// Open opens the campaign file at path.
-func Open(path string, opts Options) (*Service, error) {
-	if opts.Now == nil {
-		return nil, errors.New("campaign: Options.Now is required")
-	}
-	st, err := sqlitestore.Open(path, sqlitestore.Options{Now: opts.Now})
-	if err != nil {
-		return nil, storeError(path, err)
-	}
-	s, err := New(st, opts)
-	if err != nil {
-		st.Close()
-		return nil, err
-	}
-	if v, err := st.StreamVersion(events.CampaignStream); err != nil || v == 0 {
-		st.Close()
-		if err != nil {
-			return nil, err
-		}
-		return nil, rules.Errorf(rules.CodeNotCampaign, "%s holds no campaign.created event; it is not a usable campaign", path)
-	}
-	return s, nil
 }
 
 // initCampaign records campaign.created in an empty store.
@@ -172,19 +146,6 @@ func (s *Service) initCampaign(name string, edition rules.Edition) error {
 	return err
 }
 
-// Init records campaign.created in an empty store of any kind; tests use it
-// with the in-memory store.
-func Init(store events.Store, name string, edition rules.Edition, opts Options) (*Service, error) {
-	s, err := New(store, opts)
-	if err != nil {
-		return nil, err
-	}
-	if _, err := rules.ParseEdition(string(edition)); err != nil {
-		return nil, err
-	}
-	return s, s.initCampaign(name, edition)
-}
-
 // Close closes the campaign's store.
 func (s *Service) Close() error { return s.store.Close() }
 
@@ -194,6 +155,13 @@ func (s *Service) Store() events.Store { return s.store }
 
 // storeError turns a store error into a coded domain error.
 func storeError(path string, err error) error {
+	err = sqlitestore.Classify(err)
+	if path == "" {
+		path = "the campaign file"
+	}
+	if merr := mediumError(path, err); merr != nil {
+		return merr
+	}
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return rules.Errorf(rules.CodeNotCampaign, "no campaign at %s: run `ltscamp init` first, or pass --db FILE", path)
@@ -201,11 +169,51 @@ func storeError(path string, err error) error {
 		return rules.Errorf(rules.CodeNotCampaign, "%v", err)
 	case errors.Is(err, events.ErrExists):
 		return rules.Errorf(rules.CodeConflict, "%s already exists; choose another --db file (nothing was changed)", path)
-	case strings.Contains(err.Error(), "readonly database"):
+	}
+	return err
+}
+
+// mediumError is the coded domain error of a store error that tells of
+// the file or the disk (see sqlitestore.Classify), or nil for any other.
+// Each says what happened, that nothing was appended, and what to do; the
+// store's own words follow in brackets. The *rules.Error wraps err, so
+// errors.Is still finds the events sentinel.
+func mediumError(path string, err error) error {
+	var code rules.Code
+	var msg string
+	switch {
+	case errors.Is(err, events.ErrDamaged):
+		code, msg = rules.CodeInvalidLog, fmt.Sprintf("%s is damaged: SQLite cannot read it as a database (truncated, or pages overwritten); nothing was appended. Keep the file as it is, and restore the campaign from a backup (`ltscamp backup`, `ltscamp import log`)", path)
+	case errors.Is(err, events.ErrDiskFull):
+		code, msg = rules.CodeInternal, fmt.Sprintf("the disk holding %s is full; nothing was appended: free some space and run the command again", path)
+	case errors.Is(err, events.ErrReadOnly), strings.Contains(err.Error(), "readonly database"):
 		// Campaigns are opened read-write: WAL needs its side files.
-		return rules.Errorf(rules.CodeInvalid, "%s is read-only, and ltscamp opens campaigns for writing (WAL): copy it somewhere writable, or make it and its folder writable", path)
-	case errors.Is(err, events.ErrConcurrency):
-		return rules.Errorf(rules.CodeConflict, "the campaign changed while this command was being decided, %d times in a row; run it again (%v)", maxAttempts, err)
+		code, msg = rules.CodeInvalid, fmt.Sprintf("%s is read-only to you: this command writes to the campaign, and nothing was appended; commands that only read it (sheet, log, verify, export, backup) still work. To write, copy it somewhere writable, or make it and its folder writable", path)
+	case errors.Is(err, events.ErrBusy):
+		code, msg = rules.CodeConflict, fmt.Sprintf("%s stayed locked by another process for too long; nothing was appended: run the command again once the other program is done with the file", path)
+	case errors.Is(err, events.ErrIO):
+		code, msg = rules.CodeInternal, fmt.Sprintf("the operating system could not read or write %s (a failing disk, a network share gone, a file removed while in use); nothing was appended: check the disk and run the command again", path)
+	case errors.Is(err, events.ErrBrokenHead):
+		return err // its message says it already
+	default:
+		return nil
+	}
+	return &rules.Error{Code: code, Message: fmt.Sprintf("%s (%v)", msg, err), Err: err}
+}
+
+// MediumError is storeError for callers outside the package: a store
+// error that tells of the file or the disk becomes a coded domain error
+// that says what happened; any other comes back as it is.
+func MediumError(path string, err error) error {
+	if err == nil {
+		return nil
+	}
+	var re *rules.Error
+	if errors.As(err, &re) {
+		return err // coded already
+	}
+	if merr := mediumError(path, sqlitestore.Classify(err)); merr != nil {
+		return merr
 	}
 	return err
 }
@@ -312,11 +320,16 @@ func (s *Service) execute(decide func(d *decision) error) (events.AppendResult, 
 // executeDecided is execute that also returns the decision appended, for
 // sheetsAfter.
 func (s *Service) executeDecided(decide func(d *decision) error) (events.AppendResult, *decision, error) {
-	var lastErr error
-	for attempt := 0; attempt < maxAttempts; attempt++ {
+	if err := s.checkHead(); err != nil {
+		return events.AppendResult{}, nil, err
+	}
+	start := s.now()
+	var slept time.Duration
+	step := retryBase
+	for tries := 1; ; tries++ {
 		d := s.newDecision()
 		if err := decide(d); err != nil {
-			return events.AppendResult{}, nil, err
+			return events.AppendResult{}, nil, s.mediumError(err)
 		}
 		if len(d.pending) == 0 {
 			return events.AppendResult{}, nil, errors.New("campaign: a command decided to append nothing")
@@ -328,11 +341,77 @@ func (s *Service) executeDecided(decide func(d *decision) error) (events.AppendR
 			return res, d, nil
 		}
 		if !errors.Is(err, events.ErrConcurrency) {
-			return events.AppendResult{}, nil, err
+			return events.AppendResult{}, nil, s.mediumError(err)
 		}
-		lastErr = err
+		if elapsed := s.now().Sub(start); max(elapsed, slept) >= retryFor {
+			return events.AppendResult{}, nil, rules.Errorf(rules.CodeConflict,
+				"the campaign kept changing while this command was being decided: %d tries in %s, each beaten by another process's command; nothing was appended: run it again (%v)",
+				tries, max(elapsed, slept).Round(time.Millisecond), err)
+		}
+		pause := s.jittered(step)
+		s.sleep(pause)
+		slept += pause
+		step = min(2*step, retryMax)
 	}
-	return events.AppendResult{}, nil, storeError("", lastErr)
+}
+
+// jittered returns a pause drawn at random between half of step and step,
+// from the service's entropy (step itself if the entropy fails).
+func (s *Service) jittered(step time.Duration) time.Duration {
+	var b [8]byte
+	if _, err := io.ReadFull(s.jitter, b[:]); err != nil {
+		return step
+	}
+	half := step / 2
+	return half + time.Duration(binary.BigEndian.Uint64(b[:])%uint64(step-half+1))
+}
+
+// checkHead refuses to append to a log whose last events do not chain: it
+// rehashes the last headCheckEvents events and checks that each continues
+// the one before. That reads a handful of rows, whatever the log's length:
+// it notices an event edited at the head, not one edited deeper (`verify`
+// reads the whole log).
+func (s *Service) checkHead() error {
+	last, err := s.store.Read(events.Query{Limit: headCheckEvents, Last: true})
+	if err != nil {
+		if merr := s.mediumError(err); merr != err {
+			return merr
+		}
+		return s.brokenHead(fmt.Sprintf("its last events cannot be read: %v", err), err)
+	}
+	if len(last) == 0 {
+		return nil
+	}
+	prev := last[0].PrevHash
+	if last[0].Seq == 1 {
+		prev = events.GenesisHash()
+	}
+	if seq, reason, broken := events.ChainBreak(last, prev); broken {
+		return s.brokenHead(fmt.Sprintf("seq %d: %s", seq, reason), events.ErrBrokenHead)
+	}
+	return nil
+}
+
+// brokenHead is the error of a write refused by checkHead.
+func (s *Service) brokenHead(why string, err error) error {
+	if !errors.Is(err, events.ErrBrokenHead) {
+		err = fmt.Errorf("%w: %w", events.ErrBrokenHead, err)
+	}
+	return &rules.Error{Code: rules.CodeInvalidLog, Err: err, Message: fmt.Sprintf(
+		"%s was changed outside ltscamp: %s; nothing was appended: run `ltscamp verify` to see what changed, and restore the campaign from a backup",
+		s.path(), why)}
+}
+
+// mediumError is storeError's mediumError for an error of this service's
+// store, which is returned as it is when it tells of something else.
+func (s *Service) mediumError(err error) error { return MediumError(s.path(), err) }
+
+// path names the campaign's file in messages.
+func (s *Service) path() string {
+	if p, ok := s.store.(interface{ Path() string }); ok && p.Path() != "" {
+		return p.Path()
+	}
+	return "the campaign file"
 }
 
 // sheetsAfter returns the sheets of the characters cs that decision d

@@ -115,14 +115,17 @@ func (s *Service) ShipNew(name, record, owner string) (projections.Ship, error) 
 
 // buildShip decides ship.built for a new ship and adds it to the
 // decision's fleet, so the rest of the command can crew it.
-func (d *decision) buildShip(name, record, owner string) (*ship, error) {
-	name = projections.NormalizeName(name)
+func (d *decision) buildShip(raw, record, owner string) (*ship, error) {
+	name := projections.NormalizeName(raw)
 	camp, err := d.campaignState()
 	if err != nil {
 		return nil, err
 	}
 	if name == "" {
 		return nil, rules.Errorf(rules.CodeInvalid, "a ship needs a name")
+	}
+	if err := rules.CheckName("ship name", strings.TrimSpace(raw)); err != nil {
+		return nil, err
 	}
 	f, err := d.fleetState()
 	if err != nil {
@@ -339,6 +342,11 @@ func (s *Service) ShipHit(req ShipHitRequest) (ShipHitResult, error) {
 			}
 		} else if rolled < 1 {
 			return rules.Errorf(rules.CodeInvalid, "--damage %d: a hit deals 1 point or more", rolled)
+		} else if err := rules.CheckQuantity(rules.QtyShipDamage, rolled); err != nil {
+			return err
+		}
+		if err := rules.CheckReason("--source", strings.TrimSpace(req.Source)); err != nil {
+			return err
 		}
 		hit, err := d.applyShipHit(sh, rolled, req.Inflict, &out)
 		if err != nil {

@@ -1,6 +1,7 @@
 package campaign
 
 import (
+	"bytes"
 	"encoding/hex"
 	"fmt"
 	"math"
@@ -8,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/ltscamp/ltscamp/events"
-	"github.com/ltscamp/ltscamp/events/sqlitestore"
 	"github.com/ltscamp/ltscamp/projections"
 	"github.com/ltscamp/ltscamp/rules"
 )
@@ -60,6 +60,111 @@ type VerifyReport struct {
 	// Ledgers is the XP ledger check of every character in effect, in
 	// creation order.
 	Ledgers []LedgerCheck `json:"ledgers"`
+	// Schema is the check that the events table is still append-only.
+	Schema SchemaCheck `json:"schema"`
+	// KeptHead is the check of the head hash the caller kept (verify
+	// --head), nil when none was given.
+	KeptHead *HeadCheck `json:"kept_head,omitempty"`
+}
+
+// SchemaCheck is the check that the triggers that make the events table
+// append-only are in the file, as ltscamp created them.
+type SchemaCheck struct {
+	OK bool `json:"ok"`
+	// Problems says, a sentence each, which trigger is missing, changed or
+	// foreign.
+	Problems []string `json:"problems"`
+}
+
+// HeadCheck is the check of a head hash kept from earlier (verify --head):
+// the log must hold an event with that hash, in place, with the chain
+// intact up to it. A log cut short after it, or rewritten before it and
+// rehashed, holds no such event.
+type HeadCheck struct {
+	// Hash is the hash (or prefix of one) that was given, in lowercase.
+	Hash string `json:"hash"`
+	// OK is true when the log holds the event, with the chain intact up
+	// to it.
+	OK bool `json:"ok"`
+	// Seq and FullHash name the event found (0 and "" when none was).
+	Seq      int64  `json:"seq"`
+	FullHash string `json:"full_hash"`
+	// After is how many events the log holds after it.
+	After int64 `json:"after"`
+	// Problem says, when OK is false, why.
+	Problem string `json:"problem,omitempty"`
+}
+
+// MinHeadPrefix is the fewest hex digits of a head hash verify --head
+// takes: 48 bits, which no log will match by chance.
+const MinHeadPrefix = 12
+
+// VerifyOptions are the options of a verification.
+type VerifyOptions struct {
+	// Head, when set, is a head hash kept from earlier, in full or a
+	// prefix of MinHeadPrefix hex digits or more (see HeadCheck).
+	Head string
+}
+
+// headMatcher finds the first event whose hash starts with a prefix.
+type headMatcher struct {
+	prefix string // lowercase hex
+	// whole are the prefix's whole bytes; nibble, when odd, is its last
+	// hex digit.
+	whole  []byte
+	nibble byte
+	odd    bool
+	// seq and hash are the first event matched (seq 0: none yet).
+	seq  int64
+	hash []byte
+}
+
+// newHeadMatcher parses a head hash or prefix: a usage error unless it is
+// MinHeadPrefix to 64 hex digits.
+func newHeadMatcher(h string) (*headMatcher, error) {
+	h = strings.ToLower(strings.TrimSpace(h))
+	if len(h) < MinHeadPrefix || len(h) > 2*events.HashSize {
+		return nil, rules.Errorf(rules.CodeInvalid, "--head %q: give the head hash verify printed, in full (64 hex digits) or its first %d digits or more", h, MinHeadPrefix)
+	}
+	m := &headMatcher{prefix: h, odd: len(h)%2 == 1}
+	even := h[:len(h)/2*2]
+	var err error
+	if m.whole, err = hex.DecodeString(even); err == nil && m.odd {
+		var b []byte
+		if b, err = hex.DecodeString(h[len(h)-1:] + "0"); err == nil {
+			m.nibble = b[0] >> 4
+		}
+	}
+	if err != nil {
+		return nil, rules.Errorf(rules.CodeInvalid, "--head %q is not a hash: hex digits (0-9, a-f) only", h)
+	}
+	return m, nil
+}
+
+// see notes e if its hash matches and none did before.
+func (m *headMatcher) see(e *events.Event) {
+	if m == nil || m.seq != 0 || !bytes.HasPrefix(e.Hash, m.whole) {
+		return
+	}
+	if m.odd && (len(e.Hash) <= len(m.whole) || e.Hash[len(m.whole)]>>4 != m.nibble) {
+		return
+	}
+	m.seq, m.hash = e.Seq, bytes.Clone(e.Hash)
+}
+
+// check is the HeadCheck of the finished report rep.
+func (m *headMatcher) check(rep *VerifyReport) *HeadCheck {
+	c := &HeadCheck{Hash: m.prefix}
+	switch {
+	case m.seq == 0:
+		c.Problem = fmt.Sprintf("no event of the log has the head hash %s you kept: the log was cut short before it, or rewritten (and rehashed) at or before it; it now ends at seq %d with hash %s", m.prefix, rep.HeadSeq, rep.HeadHash)
+	case !rep.Chain.OK && rep.Chain.Seq <= m.seq:
+		c.Seq, c.FullHash = m.seq, hex.EncodeToString(m.hash)
+		c.Problem = fmt.Sprintf("the head hash %s you kept is seq %d's, but the chain breaks at seq %d, before it", m.prefix, m.seq, rep.Chain.Seq)
+	default:
+		c.OK, c.Seq, c.FullHash, c.After = true, m.seq, hex.EncodeToString(m.hash), rep.HeadSeq-m.seq
+	}
+	return c
 }
 
 // ChainCheck is the result of recomputing the hash chain.
@@ -105,17 +210,40 @@ type LedgerCheck struct {
 // VerifyFile opens the campaign file at path and verifies it. Unlike Open,
 // it accepts a log that lacks its campaign.created event, so that verify
 // can report the log as invalid instead of refusing to read it.
-func VerifyFile(path string, opts Options) (VerifyReport, error) {
-	st, err := sqlitestore.Open(path, sqlitestore.Options{Now: opts.Now})
+func VerifyFile(path string, opts Options, vo VerifyOptions) (VerifyReport, error) {
+	if vo.Head != "" {
+		// A bad --head is a usage error, found before the file is read.
+		if _, err := newHeadMatcher(vo.Head); err != nil {
+			return VerifyReport{}, err
+		}
+	}
+	st, err := openStoreReadOnly(path)
 	if err != nil {
-		return VerifyReport{}, storeError(path, err)
+		return VerifyReport{}, err // coded already
 	}
 	defer st.Close()
 	s, err := New(st, opts)
 	if err != nil {
 		return VerifyReport{}, err
 	}
-	return s.Verify()
+	rep, err := s.VerifyWith(vo)
+	return rep, MediumError(path, err)
+}
+
+// ReadHead returns the seq and hash (lowercase hex) of the last event of
+// the campaign file at path, reading only that row: what a write prints
+// with --print-head, for verify --head later.
+func ReadHead(path string, opts Options) (int64, string, error) {
+	st, err := openStoreReadOnly(path)
+	if err != nil {
+		return 0, "", err // coded already
+	}
+	defer st.Close()
+	seq, hash, err := st.Head()
+	if err != nil {
+		return 0, "", MediumError(path, err)
+	}
+	return seq, hex.EncodeToString(hash), nil
 }
 
 // Verify checks the whole log: it recomputes the hash chain, replays every
@@ -124,22 +252,56 @@ func VerifyFile(path string, opts Options) (VerifyReport, error) {
 // going past the first problem and reports them all (the chain's first
 // break only). The error is for a log that cannot be read at all; an
 // invalid log is a report with OK false.
-func (s *Service) Verify() (VerifyReport, error) {
-	rep, ok, err := s.verifyStreaming()
-	if err != nil || ok {
+func (s *Service) Verify() (VerifyReport, error) { return s.VerifyWith(VerifyOptions{}) }
+
+// VerifyWith is Verify with options: with a kept head hash, the report is
+// OK only if the log holds it (see HeadCheck).
+func (s *Service) VerifyWith(vo VerifyOptions) (VerifyReport, error) {
+	var hm *headMatcher
+	if vo.Head != "" {
+		var err error
+		if hm, err = newHeadMatcher(vo.Head); err != nil {
+			return VerifyReport{}, err
+		}
+	}
+	rep, ok, err := s.verifyStreaming(hm)
+	if err == nil && !ok {
+		// A row could not be read: read around it.
+		if hm != nil {
+			*hm = headMatcher{prefix: hm.prefix, whole: hm.whole, nibble: hm.nibble, odd: hm.odd}
+		}
+		rep, err = s.verifyWhole(hm)
+	}
+	if err != nil {
 		return rep, err
 	}
-	// A row could not be read: read around it.
-	return s.verifyWhole()
+	rep.Schema = SchemaCheck{OK: true, Problems: []string{}}
+	if st, ok := s.store.(interface{ AppendOnlyProblems() ([]string, error) }); ok {
+		problems, err := st.AppendOnlyProblems()
+		if err != nil {
+			return VerifyReport{}, err
+		}
+		if len(problems) > 0 {
+			rep.Schema = SchemaCheck{Problems: problems}
+		}
+	}
+	if hm != nil {
+		rep.KeptHead = hm.check(&rep)
+	}
+	rep.OK = rep.OK && rep.Schema.OK && (rep.KeptHead == nil || rep.KeptHead.OK)
+	return rep, nil
 }
 
 // verifyWhole is Verify over the whole log read into memory, reading
 // around rows the store cannot decode (which the streaming pass cannot
-// skip), and naming them.
-func (s *Service) verifyWhole() (VerifyReport, error) {
+// skip), and naming them. hm, when set, looks for a kept head.
+func (s *Service) verifyWhole(hm *headMatcher) (VerifyReport, error) {
 	log, unreadable, err := s.readLog()
 	if err != nil {
 		return VerifyReport{}, err
+	}
+	for i := range log {
+		hm.see(&log[i])
 	}
 	rep := VerifyReport{Events: len(log), Violations: []projections.Violation{}, Ledgers: []LedgerCheck{}, HeadHash: hex.EncodeToString(events.GenesisHash())}
 	if n := len(log); n > 0 {

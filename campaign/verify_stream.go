@@ -25,7 +25,7 @@ import (
 // The commands stream is folded first, for the commands out of effect;
 // the undos and redos are checked once the pass has found the first event
 // of every command they name.
-func (s *Service) verifyStreaming() (rep VerifyReport, ok bool, err error) {
+func (s *Service) verifyStreaming(hm *headMatcher) (rep VerifyReport, ok bool, err error) {
 	commands, err := s.store.ReadStream(events.CommandsStream, 0)
 	if err != nil {
 		return VerifyReport{}, false, err
@@ -69,6 +69,7 @@ func (s *Service) verifyStreaming() (rep VerifyReport, ok bool, err error) {
 			first = *e
 		}
 		chain.add(e, n, it.hashOK)
+		hm.see(e)
 		stream, err := env.add(e, n, it.idHash, it.commandHash)
 		if err != nil {
 			return err

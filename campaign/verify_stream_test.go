@@ -190,11 +190,11 @@ func TestVerifyStreamingMatchesWhole(t *testing.T) {
 	for name, log := range logs {
 		t.Run(name, func(t *testing.T) {
 			s := &Service{store: sliceStore{log: log}}
-			want, err := s.verifyWhole()
+			want, err := s.verifyWhole(nil)
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, ok, err := s.verifyStreaming()
+			got, ok, err := s.verifyStreaming(nil)
 			if err != nil || !ok {
 				t.Fatalf("streaming verify: ok %v, %v", ok, err)
 			}

@@ -376,7 +376,7 @@ func BenchmarkVerify(b *testing.B) {
 	verified := 0
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		rep, err := VerifyFile(path, Options{Now: time.Now, Actor: "bench"})
+		rep, err := VerifyFile(path, Options{Now: time.Now, Actor: "bench"}, VerifyOptions{})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -151,7 +151,8 @@ func mdTidy(s string) string {
 //     backslash: \ ` * _ [ ] < > | ~ everywhere; # at the start or ending
 //     the text (a heading's closing marks); - + = and "1." at the start
 //     (a list, a rule, an underline); & before an entity name. Newlines and
-//     tabs become spaces.
+//     tabs become spaces; other control characters are written as visible
+//     escapes ("\x1b"), as Printable does.
 //   - cell S: S for a GitHub table cell. The same escaping as text, which
 //     already keeps a "|" from ending the cell and a newline from ending
 //     the row; named for what it is used for.
@@ -179,7 +180,7 @@ func TemplateFuncs() template.FuncMap {
 		"text":   mdEscape,
 		"cell":   mdEscape,
 		"code":   mdCode,
-		"upper":  func(s any) string { return strings.ToUpper(mdString(s)) },
+		"upper":  func(s any) string { return strings.ToUpper(Printable(mdString(s))) },
 		"join":   func(sep string, list []string) string { return strings.Join(list, sep) },
 		"plural": mdPlural,
 		"signed": mdSigned,
@@ -266,12 +267,12 @@ func mdPlural(v any, one, many string) (string, error) {
 // escapes only what would change the meaning, so that the Markdown still
 // reads well as plain text: "Kit-Kat & co #1" stays as it is.
 func mdEscape(v any) string {
-	s := strings.Map(func(r rune) rune {
+	s := Printable(strings.Map(func(r rune) rune {
 		if r == '\n' || r == '\r' || r == '\t' || r == '\v' || r == '\f' {
 			return ' '
 		}
 		return r
-	}, mdString(v))
+	}, mdString(v)))
 	// A closing run of #s after a space would be dropped from a heading.
 	closing := len(s)
 	if t := strings.TrimRight(s, "#"); len(t) < len(s) && (t == "" || strings.HasSuffix(t, " ")) {
@@ -330,12 +331,12 @@ func mdEntityAt(s string) bool {
 // mdCode wraps v in an inline code span whose backtick fence is longer than
 // any run of backticks inside it.
 func mdCode(v any) string {
-	s := strings.Map(func(r rune) rune {
+	s := Printable(strings.Map(func(r rune) rune {
 		if r == '\n' || r == '\r' || r == '\t' {
 			return ' '
 		}
 		return r
-	}, mdString(v))
+	}, mdString(v)))
 	if s == "" {
 		return ""
 	}

@@ -153,7 +153,7 @@ func (p *pdf) footer() {
 		as = "as of"
 	}
 	f.SetXY(p.x0, y+1)
-	f.CellFormat(p.x1-p.x0-25, 3.5, fmt.Sprintf("%s · edition %s · %s seq %d", p.trace.Campaign, p.trace.Edition, as, p.trace.Seq), "", 0, "L", false, 0, "")
+	f.CellFormat(p.x1-p.x0-25, 3.5, fmt.Sprintf("%s · edition %s · %s seq %d", Printable(p.trace.Campaign), p.trace.Edition, as, p.trace.Seq), "", 0, "L", false, 0, "")
 	f.CellFormat(25, 3.5, fmt.Sprintf("page %d of {nb}", f.PageNo()), "", 1, "R", false, 0, "")
 	f.SetX(p.x0)
 	f.SetFont(fontMono, "", 6.5)
@@ -165,8 +165,10 @@ func (p *pdf) footer() {
 func lh(pt float64) float64 { return pt * lineGap * 25.4 / 72 }
 
 // fit shortens s with an ellipsis until it is at most width wide in the
-// current font.
+// current font. Characters that are not text are escaped first
+// (Printable).
 func (p *pdf) fit(s string, width float64) string {
+	s = Printable(s)
 	if p.f.GetStringWidth(s) <= width {
 		return s
 	}
@@ -240,7 +242,7 @@ func (p *pdf) table(y float64, headers []string, widths []float64, aligns []stri
 		cells := make([][]string, len(row))
 		lines := 1
 		for i, c := range row {
-			cells[i] = f.SplitText(c, widths[i]-1.5)
+			cells[i] = f.SplitText(Printable(c), widths[i]-1.5)
 			if len(cells[i]) == 0 {
 				cells[i] = []string{""}
 			}
@@ -295,7 +297,7 @@ func (p *pdf) widths(rel ...float64) []float64 {
 func (p *pdf) paragraph(y float64, style string, pt float64, s string) float64 {
 	p.f.SetFont(fontSans, style, pt)
 	p.f.SetXY(p.x0, y)
-	p.f.MultiCell(p.x1-p.x0, lh(pt), s, "", "L", false)
+	p.f.MultiCell(p.x1-p.x0, lh(pt), Printable(s), "", "L", false)
 	return p.f.GetY()
 }
 
@@ -571,7 +573,7 @@ func (p *pdf) shipPage(s projections.Ship) {
 	y += 2
 	f.SetFont(fontMono, "", 10)
 	f.SetXY(p.x0, y)
-	f.MultiCell(p.x1-p.x0, lh(10), s.Record, "", "L", false)
+	f.MultiCell(p.x1-p.x0, lh(10), Printable(s.Record), "", "L", false)
 	y = f.GetY()
 	y = p.paragraph(y, "", 9.5, fmt.Sprintf("%d build points: %s", s.Cost, s.CostFormula)) + 4
 	y = p.heading(y, "Sections, in the order hits destroy them")
@@ -644,7 +646,7 @@ func (p *pdf) timeline(d TimelineDoc) {
 			}
 			for _, e := range day.Entries {
 				f.SetFont(fontSans, "", 9.5)
-				lines := f.SplitText(e.Text, p.x1-p.x0-seqW-encW)
+				lines := f.SplitText(Printable(e.Text), p.x1-p.x0-seqW-encW)
 				need(float64(len(lines)) * lh(9.5))
 				f.SetTextColor(110, 110, 110)
 				p.text(p.x0, y, seqW-2, "", 8.5, strconv.FormatInt(e.Seq, 10), "R")
@@ -712,7 +714,7 @@ func (p *pdf) audit(a projections.XPAudit) {
 		f.SetTextColor(0, 0, 0)
 		f.SetFont(fontSans, "", 10)
 		f.SetXY(p.x0+16, y)
-		f.MultiCell(p.x1-p.x0-16, lh(10), as.Detail, "", "L", false)
+		f.MultiCell(p.x1-p.x0-16, lh(10), Printable(as.Detail), "", "L", false)
 		y = f.GetY()
 	}
 }

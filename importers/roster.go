@@ -11,10 +11,10 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/ltscamp/ltscamp/campaign"
+	"github.com/ltscamp/ltscamp/rules"
 )
 
 // Format is a roster file format.
@@ -30,8 +30,9 @@ const (
 // MaxRosterSize is the largest roster file read: a party, not a database.
 const MaxRosterSize = 8 << 20
 
-// maxNameLen bounds names, so that sheets and tables stay readable.
-const maxNameLen = 64
+// maxNameLen bounds names, so that sheets and tables stay readable: the
+// rules' bound, which `char new` and `ship build` check too.
+const maxNameLen = rules.MaxNameLength
 
 // RosterFormat picks a roster's format: flag when not empty ("csv",
 // "yaml", "yml", "json", in any case), else the file name's extension.
@@ -154,15 +155,17 @@ func checkName(s string) string {
 		return fmt.Sprintf("is %d characters long; names have at most %d", utf8.RuneCountInString(s), maxNameLen)
 	}
 	for _, c := range s {
-		if unicode.IsControl(c) {
-			return fmt.Sprintf("%q holds a control character", s)
+		if rules.Unprintable(c) {
+			return fmt.Sprintf("%q holds a control character (%U); names are plain text on one line", s, c)
 		}
 	}
 	return ""
 }
 
-// parseAttribute reads an attribute: a whole number from 1 to 99 (the
-// rules check the real bounds; this keeps absurd values out).
+// parseAttribute reads an attribute: a whole number from 1 to 99, the
+// bound of any combatant's attribute (rules.MaxFoeAttribute; the rules
+// check a new character's real bounds, 8 to 16). This keeps absurd values
+// out before any sum.
 func parseAttribute(s string) (int, string) {
 	s = strings.TrimSpace(s)
 	if s == "" {
@@ -172,8 +175,8 @@ func parseAttribute(s string) (int, string) {
 	if err != nil {
 		return 0, fmt.Sprintf("%q is not a whole number", s)
 	}
-	if n < 1 || n > 99 {
-		return 0, fmt.Sprintf("%d is not an attribute (1 to 99)", n)
+	if n < 1 || n > rules.MaxFoeAttribute {
+		return 0, fmt.Sprintf("%d is not an attribute (1 to %d)", n, rules.MaxFoeAttribute)
 	}
 	return n, ""
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/ltscamp/ltscamp/events"
+	"github.com/ltscamp/ltscamp/rules"
 )
 
 // Ledger entry kinds: awards, spends (attributes, skills, and 2010 curse
@@ -82,7 +83,9 @@ func (l *Ledger) Apply(e events.Event, rv *Reverts) error {
 	switch p := p.(type) {
 	case *events.XPAwarded:
 		if inEffect {
-			l.Earned += p.Amount
+			if l.Earned, err = ledgerAdd(e, "XP earned", l.Earned, p.Amount); err != nil {
+				return err
+			}
 		}
 		entry.Kind, entry.Amount, entry.What = LedgerAward, p.Amount, p.Reason
 		if p.Source == "karma" {
@@ -95,13 +98,17 @@ func (l *Ledger) Apply(e events.Event, rv *Reverts) error {
 			return nil
 		}
 		if inEffect {
-			l.Spent += p.XP
+			if l.Spent, err = ledgerAdd(e, "XP spent", l.Spent, p.XP); err != nil {
+				return err
+			}
 		}
 		entry.Kind, entry.Amount, entry.What = LedgerSpend, -p.XP, "lift a curse"
 		entry.Formula, entry.Edition = p.Rule, p.Edition
 	case *events.XPSpent:
 		if inEffect {
-			l.Spent += p.Price
+			if l.Spent, err = ledgerAdd(e, "XP spent", l.Spent, p.Price); err != nil {
+				return err
+			}
 		}
 		entry.Kind, entry.Amount = LedgerSpend, -p.Price
 		entry.Formula, entry.Edition = p.Formula, p.Edition
@@ -111,9 +118,22 @@ func (l *Ledger) Apply(e events.Event, rv *Reverts) error {
 			entry.What = fmt.Sprintf("%s %d→%d", p.Attribute, p.From, p.To)
 		}
 	}
-	entry.Balance = l.Balance()
+	balance, ok := rules.SubChecked(l.Earned, l.Spent)
+	if !ok {
+		return rules.Errorf(rules.CodeInvalidLog, "event %d (%s): the XP balance overflows: %d earned − %d spent is beyond the range of a count", e.Seq, e.Type, l.Earned, l.Spent)
+	}
+	entry.Balance = balance
 	l.Entries = append(l.Entries, entry)
 	return nil
+}
+
+// ledgerAdd adds n to a ledger's total, refusing a sum that overflows.
+func ledgerAdd(e events.Event, what string, total, n int) (int, error) {
+	v, ok := rules.AddChecked(total, n)
+	if !ok {
+		return total, rules.Errorf(rules.CodeInvalidLog, "event %d (%s): %s overflows: %d + %d is beyond the range of a count", e.Seq, e.Type, what, total, n)
+	}
+	return v, nil
 }
 
 // rerollsKey is the JSON key a re-roll's payload carries.

@@ -185,6 +185,7 @@ func (s *Sheet) Apply(e events.Event) error {
 	if err != nil {
 		return err
 	}
+	c := checked{e: e}
 	switch p := p.(type) {
 	case *events.CharacterCreated:
 		s.ID = p.CharacterID
@@ -205,9 +206,9 @@ func (s *Sheet) Apply(e events.Event) error {
 	case *events.FoeRemoved:
 		s.Removed = true
 	case *events.XPAwarded:
-		s.XP.Earned += p.Amount
+		c.add(&s.XP.Earned, p.Amount, "XP earned")
 	case *events.XPSpent:
-		s.XP.Spent += p.Price
+		c.add(&s.XP.Spent, p.Price, "XP spent")
 		switch p.On {
 		case "attribute":
 			at, err := rules.ParseAttribute(p.Attribute)
@@ -221,29 +222,29 @@ func (s *Sheet) Apply(e events.Event) error {
 			return fmt.Errorf("event %d: xp.spent on %q", e.Seq, p.On)
 		}
 	case *events.KarmaGranted:
-		s.Karma += p.Amount
+		c.add(&s.Karma, p.Amount, "karma")
 		if p.ExpiresAtDayEnd {
-			s.ExpiringKarma += p.Amount
+			c.add(&s.ExpiringKarma, p.Amount, "expiring karma")
 		}
 	case *events.KarmaSpent:
 		// Karma that expires tonight is spent first.
-		s.Karma -= p.Amount
-		s.ExpiringKarma -= min(s.ExpiringKarma, p.Amount)
+		c.sub(&s.Karma, p.Amount, "karma")
+		c.sub(&s.ExpiringKarma, min(s.ExpiringKarma, p.Amount), "expiring karma")
 	case *events.KarmaExpired:
-		s.Karma -= p.Amount
-		s.ExpiringKarma -= p.Amount
+		c.sub(&s.Karma, p.Amount, "karma")
+		c.sub(&s.ExpiringKarma, p.Amount, "expiring karma")
 	case *events.WishGranted:
-		s.Wishes += p.Amount
+		c.add(&s.Wishes, p.Amount, "wishes")
 	case *events.WishSpent:
-		s.Wishes--
+		c.sub(&s.Wishes, 1, "wishes")
 	case *events.CurseAdded:
-		s.Curses += p.Levels
+		c.add(&s.Curses, p.Levels, "curse levels")
 	case *events.CurseLifted:
-		s.Curses--
-		s.Wishes -= p.Wishes
-		s.Karma -= p.Karma
-		s.ExpiringKarma -= min(s.ExpiringKarma, p.Karma)
-		s.XP.Spent += p.XP
+		c.sub(&s.Curses, 1, "curse levels")
+		c.sub(&s.Wishes, p.Wishes, "wishes")
+		c.sub(&s.Karma, p.Karma, "karma")
+		c.sub(&s.ExpiringKarma, min(s.ExpiringKarma, p.Karma), "expiring karma")
+		c.add(&s.XP.Spent, p.XP, "XP spent")
 		if p.Attribute != "" {
 			at, err := rules.ParseAttribute(p.Attribute)
 			if err != nil {
@@ -275,37 +276,37 @@ func (s *Sheet) Apply(e events.Event) error {
 			}
 		}
 	case *events.DamageTaken:
-		s.Damage += p.Damage
-		s.Fatigue += p.Fatigue
+		c.add(&s.Damage, p.Damage, "damage")
+		c.add(&s.Fatigue, p.Fatigue, "fatigue")
 		if g, ok := p.GameTimeOf(); ok && g.Encounter > 0 {
 			if s.Combat.Adventure != g.Adventure || s.Combat.Encounter != g.Encounter {
 				s.Combat = Combat{Adventure: g.Adventure, Encounter: g.Encounter}
 			}
-			s.Combat.Damage += p.Damage
+			c.add(&s.Combat.Damage, p.Damage, "the combat's damage")
 		}
 	case *events.DamageWithdrawn:
-		s.Damage -= p.Damage
-		s.Fatigue -= p.Fatigue
+		c.sub(&s.Damage, p.Damage, "damage")
+		c.sub(&s.Fatigue, p.Fatigue, "fatigue")
 		if g, ok := p.GameTimeOf(); ok && s.Combat.Adventure == g.Adventure && s.Combat.Encounter == g.Encounter {
-			s.Combat.Damage -= p.Damage
+			c.sub(&s.Combat.Damage, p.Damage, "the combat's damage")
 		}
 	case *events.HealingWithdrawn:
-		s.Damage += p.Points
-		s.Combat.Healed -= p.Points
+		c.add(&s.Damage, p.Points, "damage")
+		c.sub(&s.Combat.Healed, p.Points, "the combat's healing")
 		if i := slices.Index(s.Combat.TreatedBy, p.MedicID); i >= 0 {
 			s.Combat.TreatedBy = slices.Delete(slices.Clone(s.Combat.TreatedBy), i, i+1)
 		}
 	case *events.DamageHealed:
-		s.Damage -= p.Points
+		c.sub(&s.Damage, p.Points, "damage")
 		if p.Reason == "medic" {
-			s.Combat.Healed += p.Points
+			c.add(&s.Combat.Healed, p.Points, "the combat's healing")
 			s.Combat.TreatedBy = append(s.Combat.TreatedBy, p.MedicID)
 		}
 	case *events.FatigueRecovered:
-		s.Fatigue -= p.Points
+		c.sub(&s.Fatigue, p.Points, "fatigue")
 	case *events.CharacterRecovered:
-		s.Damage -= p.Damage
-		s.Fatigue -= p.Fatigue
+		c.sub(&s.Damage, p.Damage, "damage")
+		c.sub(&s.Fatigue, p.Fatigue, "fatigue")
 	case *events.RestTaken:
 		g, _ := p.GameTimeOf()
 		s.Rest = Rest{Days: p.RestedDays, Adventure: g.Adventure, UntilDay: p.UntilDay}
@@ -317,10 +318,48 @@ func (s *Sheet) Apply(e events.Event) error {
 	default:
 		return fmt.Errorf("event %d: %s does not belong on a character sheet", e.Seq, e.Type)
 	}
+	if _, ok := rules.SubChecked(s.XP.Earned, s.XP.Spent); !ok {
+		c.fail("unspent XP", s.XP.Earned, '-', s.XP.Spent)
+	}
+	if c.err != nil {
+		return c.err
+	}
 	s.Version = e.StreamVersion
 	s.Seq = e.Seq
 	s.derive()
 	return nil
+}
+
+// checked does a fold's arithmetic on counts: a sum or a difference that
+// would overflow an int leaves the count as it was and records an error,
+// the first, which Apply returns. A log whose numbers wrap round (a forged
+// event, or one written before the commands bounded what they take) is an
+// invalid log, not a negative ledger.
+type checked struct {
+	e   events.Event
+	err error
+}
+
+func (c *checked) add(dst *int, n int, what string) {
+	if v, ok := rules.AddChecked(*dst, n); ok {
+		*dst = v
+	} else {
+		c.fail(what, *dst, '+', n)
+	}
+}
+
+func (c *checked) sub(dst *int, n int, what string) {
+	if v, ok := rules.SubChecked(*dst, n); ok {
+		*dst = v
+	} else {
+		c.fail(what, *dst, '-', n)
+	}
+}
+
+func (c *checked) fail(what string, a int, op rune, b int) {
+	if c.err == nil {
+		c.err = rules.Errorf(rules.CodeInvalidLog, "event %d (%s): %s overflows: %d %c %d is beyond the range of a count", c.e.Seq, c.e.Type, what, a, op, b)
+	}
 }
 
 // wornArmor totals the items worn (nil for none).

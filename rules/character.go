@@ -42,13 +42,24 @@ func ValidateNewCharacter(ed Edition, name string, a Attributes, skills []SkillL
 		return Errorf(CodeInvalid, "a character needs a name")
 	}
 	var problems []string
-	if total := a.Total(); total != CreationPoints {
+	// An attribute past any sane bound is named, not summed: three huge
+	// values could wrap round to a total of 32.
+	sane := true
+	for _, at := range AttributeNames() {
+		if v := a.Get(at); v < -MaxFoeAttribute || v > MaxFoeAttribute {
+			sane = false
+		}
+	}
+	if total := a.Total(); sane && total != CreationPoints {
 		problems = append(problems, fmt.Sprintf("%d attribute points, a new character has exactly %d (ST%d DX%d IQ%d + %d discretionary)",
 			total, CreationPoints, MinAttribute, MinAttribute, MinAttribute, CreationPoints-3*MinAttribute))
 	}
 	for _, at := range AttributeNames() {
-		if v := a.Get(at); v < MinAttribute {
+		switch v := a.Get(at); {
+		case v < MinAttribute:
 			problems = append(problems, fmt.Sprintf("%s %d is below the minimum of %d", at, v, MinAttribute))
+		case v > MaxCreationAttribute:
+			problems = append(problems, fmt.Sprintf("%s %d is above the most a new character can have, %d (%d points with the other two at %d)", at, v, MaxCreationAttribute, CreationPoints, MinAttribute))
 		}
 	}
 	var points, combat int

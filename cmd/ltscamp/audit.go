@@ -88,7 +88,7 @@ const auditWidth = 80
 // an undone row marked by the undo's seq; wide: the price formula and
 // edition as recorded, and the undo's reason.
 func auditWhat(p *printer, au projections.XPAudit, r projections.XPAuditRow, wide bool) string {
-	what := r.What
+	what := printable(r.What)
 	if r.Kind == projections.LedgerSpend {
 		if wide {
 			price := r.Formula
@@ -108,7 +108,7 @@ func auditWhat(p *printer, au projections.XPAudit, r projections.XPAuditRow, wid
 			if !wide {
 				problem = fmt.Sprintf("the rules give %d", r.Rules.Price)
 			}
-			what += " " + p.bad("✗ "+problem)
+			what = p.cell(what, " ", p.bad("✗ "+problem))
 		}
 	}
 	if r.Reverted != nil {
@@ -116,7 +116,7 @@ func auditWhat(p *printer, au projections.XPAudit, r projections.XPAuditRow, wid
 		if !wide {
 			mark = fmt.Sprintf("[undone, seq %d]", r.Reverted.Seq)
 		}
-		what = p.bad(mark) + " " + what
+		what = p.cell(p.bad(mark), " ", what)
 	}
 	return what
 }
@@ -180,10 +180,10 @@ func printAudit(p *printer, au projections.XPAudit, wide bool) {
 			what := auditWhat(p, au, r, wide)
 			amount, balance := fmt.Sprintf("%+d", r.Amount), strconv.Itoa(r.Balance)
 			if wide {
-				rows = append(rows, []string{strconv.FormatInt(r.Seq, 10), r.RecordedAt.Format("2006-01-02 15:04:05"), r.CommandID, r.Actor, gameTimeShort(r.At), r.Kind, what, amount, balance})
+				rows = append(rows, []string{strconv.FormatInt(r.Seq, 10), r.RecordedAt.Format("2006-01-02 15:04:05"), r.CommandID, printable(r.Actor), gameTimeShort(r.At), r.Kind, what, amount, balance})
 				continue
 			}
-			rows = append(rows, []string{strconv.FormatInt(r.Seq, 10), gameTimeShort(r.At), r.Actor, r.Kind, what, amount, balance})
+			rows = append(rows, []string{strconv.FormatInt(r.Seq, 10), gameTimeShort(r.At), printable(r.Actor), r.Kind, what, amount, balance})
 		}
 		if wide {
 			p.table([]string{"SEQ", "RECORDED (UTC)", "COMMAND", "ACTOR", "WHEN", "KIND", "WHAT", "XP", "BALANCE"}, rows)

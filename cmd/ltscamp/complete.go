@@ -230,7 +230,7 @@ func (a *app) completionCampaign(cmd *cobra.Command) *campaign.Service {
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
-	s, err := campaign.Open(path, campaign.Options{Now: a.env.Now, Actor: "completion"})
+	s, err := campaign.OpenReadOnly(path, campaign.Options{Now: a.env.Now, Actor: "completion"})
 	if err != nil {
 		return nil
 	}

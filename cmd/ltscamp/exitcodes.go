@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/ltscamp/ltscamp/events"
 	"github.com/ltscamp/ltscamp/rules"
 )
 
@@ -18,6 +19,7 @@ const (
 	ExitConflict    = 5
 	ExitNotCampaign = 6
 	ExitInvalidLog  = 7
+	ExitSystem      = 8
 )
 
 // exitCodes maps each domain error code to its exit status.
@@ -47,6 +49,11 @@ func exitCode(err error) int {
 	var u usageError
 	if errors.As(err, &u) {
 		return ExitUsage
+	}
+	if errors.Is(err, events.ErrDiskFull) || errors.Is(err, events.ErrIO) {
+		// The disk or the operating system failed, not ltscamp: a full
+		// disk, a failing one, a share gone.
+		return ExitSystem
 	}
 	if code, ok := exitCodes[rules.CodeOf(err)]; ok {
 		return code

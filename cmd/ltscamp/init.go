@@ -14,7 +14,10 @@ func newInitCmd(a *app) *cobra.Command {
 		Short: "Create a new campaign file",
 		Long: `Create a new campaign file (--db, default ./campaign.ltscamp) for one edition of
 the rules. Every rule that differs between editions is looked up by it. An
-existing file is never overwritten.`,
+existing file is never overwritten (an empty one is replaced), and a symbolic
+link is refused. The campaign is built under a temporary name beside FILE
+(.FILE.init-NNN) and given its name only once it is whole, so an interrupted
+init leaves nothing behind that stops the next one. The file has mode 0600.`,
 		Example: `  ltscamp init
   ltscamp init --name "The Kit-Kat run" --edition 2010
   ltscamp --db ~/games/kitkat.ltscamp init`,

@@ -10,6 +10,7 @@ import (
 	"github.com/ltscamp/ltscamp/campaign"
 	"github.com/ltscamp/ltscamp/events"
 	"github.com/ltscamp/ltscamp/projections"
+	"github.com/ltscamp/ltscamp/rules"
 )
 
 func newEquipCmd(a *app) *cobra.Command {
@@ -203,6 +204,9 @@ character is damage instead.`,
 			})
 		},
 	}
+	refuseNegative(a, cmd, func(arg string) string {
+		return fmt.Sprintf("damage %s: negative numbers are not accepted here (%s; to take damage away, use `ltscamp heal`, or `ltscamp undo` for a mistake)", arg, rangeText(rules.QtyDamage))
+	})
 	f := cmd.Flags()
 	f.BoolVar(&req.IgnoreArmor, "ignore-armor", false, "armour does not reduce it")
 	f.BoolVar(&req.Fatigue, "fatigue", false, "the points are fatigue")
@@ -264,6 +268,9 @@ before ` + "`encounter end`" + `, or they die.`,
 			})
 		},
 	}
+	refuseNegative(a, cmd, func(arg string) string {
+		return fmt.Sprintf("heal %s: negative numbers are not accepted here (%s; to deal damage, use `ltscamp damage`, or `ltscamp undo` for a mistake)", arg, rangeText(rules.QtyHeal))
+	})
 	f := cmd.Flags()
 	f.StringVar(&req.Medic, "medic", "", "the medic treating him")
 	f.StringVar(&dice, "dice", "", "faces of the medic's 3/IQ")

@@ -154,11 +154,11 @@ func logRun(a *app, s *campaign.Service, o *logOptions) error {
 	}
 	rows := make([][]string, 0, len(evs))
 	for _, e := range evs {
-		what := projections.Describe(e.Event, seqOf)
+		what := printable(projections.Describe(e.Event, seqOf))
 		if e.Reverted != nil {
-			what = a.out.bad(revertMark(e.Reverted)) + " " + what
+			what = a.out.cell(a.out.bad(revertMark(e.Reverted)), " ", what)
 		}
-		rows = append(rows, []string{strconv.FormatInt(e.Seq, 10), e.RecordedAt.Format("2006-01-02 15:04:05"), e.Actor, e.Type, what})
+		rows = append(rows, []string{strconv.FormatInt(e.Seq, 10), e.RecordedAt.Format("2006-01-02 15:04:05"), printable(e.Actor), e.Type, what})
 	}
 	a.out.table([]string{"SEQ", "RECORDED (UTC)", "ACTOR", "TYPE", "WHAT"}, rows)
 	return nil

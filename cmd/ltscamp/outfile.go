@@ -11,10 +11,12 @@ import (
 	"github.com/ltscamp/ltscamp/rules"
 )
 
-// Permissions of the files ltscamp writes: documents are for sharing;
-// a backup holds the whole campaign and stays its owner's.
+// Permissions of the files ltscamp writes. A backup holds the whole
+// campaign, and a document (a sheet, a ledger) a part of it: both are the
+// owner's alone, as the campaign file is, until the owner shares them
+// (chmod, or a copy). docs/file-format.md lists the modes.
 const (
-	permDocument fs.FileMode = 0o644
+	permDocument fs.FileMode = 0o600
 	permBackup   fs.FileMode = 0o600
 )
 

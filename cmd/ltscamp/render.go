@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -22,6 +23,8 @@ type printer struct {
 	errw   io.Writer
 	styled bool
 	width  int
+	// cells are the table cells cell made, which hold styled text.
+	cells map[string]bool
 }
 
 func newPrinter(env *Env) *printer {
@@ -51,39 +54,145 @@ func (p *printer) toStatus(env *Env) {
 	}
 }
 
-func (p *printer) printf(format string, a ...any) { fmt.Fprintf(p.w, format, a...) }
+// printf writes human output. Its string arguments (and errors, and
+// lists of strings) are user text as far as it knows: names, reasons,
+// notes, actors, what projections.Describe says of an event. They are
+// written through printable, so that a control character an old log holds
+// (an "ESC[2J" in a name) is shown escaped instead of acting on the
+// reader's terminal. Text the printer styled itself (styled) is written as
+// it is. The format is the program's own and is written as it is.
+func (p *printer) printf(format string, a ...any) { fmt.Fprintf(p.w, format, printableArgs(a)...) }
 
-// note writes a status line to standard error.
-func (p *printer) note(format string, a ...any) { fmt.Fprintf(p.errw, format+"\n", a...) }
+// note writes a status line to standard error, its arguments escaped as
+// printf's are.
+func (p *printer) note(format string, a ...any) {
+	fmt.Fprintf(p.errw, format+"\n", printableArgs(a)...)
+}
+
+// styled is text the printer has styled (an outcome word, a heading): its
+// escape sequences are the printer's own, so printf and table pass it on
+// as it is. Whatever user text it holds was escaped before it was styled.
+type styled string
+
+// printable shows the characters of s that are not text as visible
+// escapes ("\x1b"): see exports.Printable. Use it on user text that
+// reaches the terminal by another way than printf's arguments, such as a
+// table's cells.
+func printable(s string) string { return exports.Printable(s) }
+
+// printableLines is printable for a message of several lines (an error
+// that lists problems one a line): each line is escaped, the line breaks
+// kept.
+func printableLines(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = printable(l)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// printableArgs escapes printf's arguments that are text: strings,
+// errors, lists of strings. It copies a only when something changes.
+func printableArgs(a []any) []any {
+	out := a
+	set := func(i int, v any) {
+		if &out[0] == &a[0] {
+			out = append([]any(nil), a...)
+		}
+		out[i] = v
+	}
+	for i, v := range a {
+		switch v := v.(type) {
+		case styled:
+			set(i, string(v))
+		case string:
+			if e := printable(v); e != v {
+				set(i, e)
+			}
+		case error:
+			if m := v.Error(); printable(m) != m {
+				set(i, printable(m))
+			}
+		case []string:
+			if slices.ContainsFunc(v, func(s string) bool { return printable(s) != s }) {
+				c := make([]string, len(v))
+				for k, s := range v {
+					c[k] = printable(s)
+				}
+				set(i, c)
+			}
+		}
+	}
+	return out
+}
 
 // json writes v as indented JSON with a trailing newline.
 func (p *printer) json(v any) error {
 	return exports.WriteJSON(p.w, v)
 }
 
-// heading renders a bold title.
-func (p *printer) heading(s string) string {
+// heading renders a bold title; the text is escaped (printable) first.
+func (p *printer) heading(s string) styled {
+	s = printable(s)
 	if !p.styled {
-		return s
+		return styled(s)
 	}
-	return lipgloss.NewStyle().Bold(true).Render(s)
+	return styled(lipgloss.NewStyle().Bold(true).Render(s))
 }
 
-// good and bad colour an outcome word.
-func (p *printer) good(s string) string { return p.colour(s, "2") }
+// good and bad colour an outcome word, escaped (printable) first.
+func (p *printer) good(s string) styled { return p.colour(s, "2") }
 
-func (p *printer) bad(s string) string { return p.colour(s, "1") }
+func (p *printer) bad(s string) styled { return p.colour(s, "1") }
 
-func (p *printer) colour(s, c string) string {
+func (p *printer) colour(s, c string) styled {
+	s = printable(s)
 	if !p.styled {
-		return s
+		return styled(s)
 	}
-	return lipgloss.NewStyle().Foreground(lipgloss.Color(c)).Bold(true).Render(s)
+	return styled(lipgloss.NewStyle().Foreground(lipgloss.Color(c)).Bold(true).Render(s))
+}
+
+// cell makes a table cell that holds styled text: the styled pieces are
+// written as they are, the others escaped (printable). table writes the
+// cells made here as they are and escapes all others.
+func (p *printer) cell(parts ...any) string {
+	var b strings.Builder
+	defer func() {
+		if p.cells == nil {
+			p.cells = map[string]bool{}
+		}
+		p.cells[b.String()] = true
+	}()
+	for _, part := range parts {
+		switch v := part.(type) {
+		case styled:
+			b.WriteString(string(v))
+		case string:
+			if p.cells[v] {
+				b.WriteString(v) // a cell made before, styled pieces and all
+			} else {
+				b.WriteString(printable(v))
+			}
+		default:
+			fmt.Fprint(&b, v)
+		}
+	}
+	return b.String()
 }
 
 // table writes rows under headers: a bordered lipgloss table on a terminal,
-// tab-aligned plain text otherwise.
+// tab-aligned plain text otherwise. Cells are user text and are escaped
+// (printable), except those made by cell, which escaped their plain
+// pieces and keep their styled ones.
 func (p *printer) table(headers []string, rows [][]string) {
+	for _, r := range rows {
+		for i, c := range r {
+			if !p.cells[c] {
+				r[i] = printable(c)
+			}
+		}
+	}
 	if !p.styled {
 		tw := tabwriter.NewWriter(p.w, 0, 0, 2, ' ', 0)
 		if len(headers) > 0 {

@@ -64,6 +64,9 @@ program rolls. Curses and armour restriction are applied from the sheet.`,
 			})
 		},
 	}
+	refuseNegative(a, cmd, func(arg string) string {
+		return fmt.Sprintf("roll %s: negative numbers are not accepted here (a roll is a check such as 3/DX or dice such as 2d6-1, not a number; a modifier goes inside the dice: 2d6-1)", arg)
+	})
 	f := cmd.Flags()
 	f.StringVar(&who, "char", "", "the character rolling (needed for checks)")
 	f.StringVar(&dice, "dice", "", "faces of physical dice, e.g. 1,3,6 (default: the program rolls)")

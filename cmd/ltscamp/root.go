@@ -46,6 +46,9 @@ type app struct {
 	// progress draws long work on a terminal's standard error (nil when
 	// it is not one).
 	progress *progressBar
+	// write is set for a command that writes to the campaign file: open
+	// opens it for writing, and every other command opens it read-only.
+	write bool
 }
 
 // Main runs one ltscamp invocation and returns its exit status.
@@ -63,7 +66,9 @@ func Main(env *Env) int {
 	if strings.HasPrefix(err.Error(), "unknown command") || strings.HasPrefix(err.Error(), "unknown flag") {
 		err = usageError{err}
 	}
-	fmt.Fprintf(env.Stderr, "ltscamp: %v\n", err)
+	// Errors can quote names and reasons from an old log: escaped, like
+	// every human output.
+	fmt.Fprintf(env.Stderr, "ltscamp: %s\n", printableLines(err.Error()))
 	return exitCode(err)
 }
 
@@ -95,6 +100,7 @@ audited back to the command that made it.`,
 				a.actor = defaultActor(a.env)
 			}
 			a.out = newPrinter(a.env)
+			a.write = writesFile(cmd)
 			a.writeOutput(cmd)
 			return nil
 		},
@@ -102,7 +108,7 @@ audited back to the command that made it.`,
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
 		for _, arg := range a.env.Args {
 			if _, nerr := strconv.Atoi(arg); nerr == nil && strings.HasPrefix(arg, "-") {
-				return usagef("%s: negative numbers are not accepted here (awards and grants are 1 or more)", arg)
+				return usagef("%s: negative numbers are not accepted here", arg)
 			}
 		}
 		return usageError{fmt.Errorf("%w (see `%s --help`)", err, cmd.CommandPath())}
@@ -184,9 +190,22 @@ func (a *app) options() campaign.Options {
 	return opts
 }
 
-// open opens the campaign named by --db.
+// open opens the campaign named by --db: for writing when the command
+// writes to it, read-only otherwise, so that a reader never takes the
+// write lock, never migrates the file, and can read a file it cannot
+// write.
 func (a *app) open() (*campaign.Service, error) {
-	return campaign.Open(a.db, a.options())
+	if a.write {
+		return campaign.Open(a.db, a.options())
+	}
+	return campaign.OpenReadOnly(a.db, a.options())
+}
+
+// writesFile reports whether cmd writes to the campaign file: the
+// commands that append events (marked by markWrites), and rebuild, which
+// saves snapshots beside the log.
+func writesFile(cmd *cobra.Command) bool {
+	return cmd.Annotations["write"] != "" || commandPath(cmd.Root(), cmd) == "rebuild"
 }
 
 // withCampaign opens the campaign, runs f and closes it.

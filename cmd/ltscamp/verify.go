@@ -14,6 +14,7 @@ import (
 // verifyOptions are the flags of `ltscamp verify`.
 type verifyOptions struct {
 	json bool
+	head string
 }
 
 // maxVerifyLines caps each section of the human report; --json lists all.
@@ -22,7 +23,7 @@ const maxVerifyLines = 20
 func newVerifyCmd(a *app) *cobra.Command {
 	var opts verifyOptions
 	cmd := &cobra.Command{
-		Use:   "verify [--json]",
+		Use:   "verify [--head HASH] [--json]",
 		Short: "Verify the hash chain, the rules and the XP ledgers",
 		Long: `Verify the campaign's event log with three checks:
 
@@ -39,31 +40,43 @@ func newVerifyCmd(a *app) *cobra.Command {
      unspent balance is never below 0 at a row in effect (undone commands are
      left out).
 
-When everything holds, verify prints one line and exits 0. Otherwise it
+  4. the append-only triggers: the events table must still refuse UPDATE and
+     DELETE, with the triggers ltscamp created; a missing or changed trigger
+     means someone opened the way to rewriting the log.
+
+When everything holds, verify prints one line, then the head (the last
+event's seq and full hash), and exits 0. Otherwise it
 prints a line per problem on standard output, a summary on standard error,
 and exits 7, whether the chain is broken or only a rule: both mean the log
 was tampered with or written by a faulty program. The checks all run even
 when the chain is broken.
 
 With --json, verify prints the whole report as one JSON object (ok, events,
-head_seq, head_hash, edition, reverted_commands, chain, violations, ledgers)
-and still exits 7 when ok is false.
+head_seq, head_hash, edition, reverted_commands, chain, violations, ledgers,
+schema, and kept_head with --head) and still exits 7 when ok is false.
 
-Deleting the last events leaves a valid, shorter chain: note the head hash
-verify prints, and compare it later.`,
+Deleting the last events leaves a valid, shorter chain, and so does an edit
+followed by rehashing every event after it: only a head hash kept from
+earlier shows either. Keep the head verify prints (or the one a write prints
+with --print-head) somewhere the file is not, and pass it to --head later:
+verify then also fails unless the log holds an event with that hash, in
+place, with the chain intact up to it. --head takes the full hash or its
+first 12 hex digits or more.`,
 		Example: `  ltscamp verify
   ltscamp verify --json | jq .chain
+  ltscamp verify --head 3f2a9c0e41b7d5e8
   ltscamp --db backup.ltscamp verify && echo "the backup is intact"`,
 		Args: exactArgs(0, "no arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error { return verifyRun(a, opts) },
 	}
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print the whole report as JSON")
+	cmd.Flags().StringVar(&opts.head, "head", "", "a head hash kept from earlier (full, or 12+ hex digits): fail unless the log still holds it")
 	return cmd
 }
 
 // verifyRun verifies the campaign named by --db and prints the report.
 func verifyRun(a *app, opts verifyOptions) error {
-	rep, err := campaign.VerifyFile(a.db, a.options())
+	rep, err := campaign.VerifyFile(a.db, a.options(), campaign.VerifyOptions{Head: opts.head})
 	a.progress.done()
 	if err != nil {
 		return err
@@ -74,6 +87,11 @@ func verifyRun(a *app, opts verifyOptions) error {
 		}
 	} else if rep.OK {
 		a.out.printf("%s: %s\n", a.out.good("ok"), verifySummary(rep))
+		if k := rep.KeptHead; k != nil {
+			a.out.printf("kept head: seq %d (%s) is in the log, chain intact up to it, %s after it\n",
+				k.Seq, k.FullHash, projections.Count(int(k.After), "event", "events"))
+		}
+		a.out.printf("head: seq %d %s\n", rep.HeadSeq, rep.HeadHash)
 	} else {
 		for _, line := range verifyProblems(rep) {
 			a.out.printf("%s\n", line)
@@ -105,9 +123,13 @@ func verifySummary(rep campaign.VerifyReport) string {
 // chain's first break, unreadable rows, rules violations, ledgers.
 func verifyProblems(rep campaign.VerifyReport) []string {
 	var lines []string
+	if k := rep.KeptHead; k != nil && !k.OK {
+		lines = append(lines, k.Problem)
+	}
 	if !rep.Chain.OK {
 		lines = append(lines, rep.Chain.Problem)
 	}
+	lines = append(lines, rep.Schema.Problems...)
 	var rest []string
 	for _, u := range rep.Chain.Unreadable {
 		if u.Seq != rep.Chain.Seq || rep.Chain.Kind != campaign.ChainUnreadable {
@@ -146,10 +168,16 @@ func capLines(lines []string) []string {
 // verifyFailure sums up what failed, for the error line.
 func verifyFailure(rep campaign.VerifyReport) string {
 	var parts []string
+	if k := rep.KeptHead; k != nil && !k.OK {
+		parts = append(parts, "the kept head "+k.Hash+" is not in the log")
+	}
 	if rep.Chain.OK {
 		parts = append(parts, fmt.Sprintf("hash chain intact to seq %d", rep.HeadSeq))
 	} else {
 		parts = append(parts, fmt.Sprintf("hash chain broken at seq %d", rep.Chain.Seq))
+	}
+	if n := len(rep.Schema.Problems); n > 0 {
+		parts = append(parts, projections.Count(n, "append-only trigger problem", "append-only trigger problems"))
 	}
 	if n := len(rep.Violations); n > 0 {
 		parts = append(parts, projections.Count(n, "rules violation", "rules violations"))

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"io"
 
 	"github.com/spf13/cobra"
@@ -26,8 +27,8 @@ var writeCommands = map[string]struct{ ownJSON bool }{
 	"undo": {}, "redo": {}, "import log": {},
 }
 
-// markWrites gives every write command --quiet, and --json where it has
-// none of its own.
+// markWrites gives every write command --quiet and --print-head, and
+// --json where it has none of its own.
 func markWrites(root *cobra.Command) {
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
@@ -43,6 +44,9 @@ func markWrites(root *cobra.Command) {
 			}
 			if c.Flags().Lookup("quiet") == nil {
 				c.Flags().BoolP("quiet", "q", false, "print nothing but errors (and what --json asks for)")
+			}
+			if c.Flags().Lookup("print-head") == nil {
+				c.Flags().Bool("print-head", false, "print the log's new head (seq and hash) on standard error, for `verify --head` later")
 			}
 		}
 		for _, sub := range c.Commands() {
@@ -65,11 +69,17 @@ func commandPath(root, c *cobra.Command) string {
 }
 
 // writeOutput points a write command's report at standard error, or at
-// nothing with --quiet, and notes a generic --json.
+// nothing with --quiet, notes a generic --json and sets up --print-head.
+// Every command's errors that tell of the file or the disk are said as
+// such (see explainStoreErrors).
 func (a *app) writeOutput(cmd *cobra.Command) {
+	a.explainStoreErrors(cmd)
 	kind := cmd.Annotations["write"]
 	if kind == "" {
 		return
+	}
+	if printHead, _ := cmd.Flags().GetBool("print-head"); printHead {
+		a.printHeadAfter(cmd)
 	}
 	quiet, _ := cmd.Flags().GetBool("quiet")
 	asJSON, _ := cmd.Flags().GetBool("json")
@@ -103,4 +113,40 @@ func (a *app) printAppended(s *campaign.Service) error {
 	}
 	p := newPrinter(a.env)
 	return p.json(out)
+}
+
+// explainStoreErrors makes cmd's error, when it tells of the campaign file
+// or the disk (damaged, full, read-only, locked, failing), a coded error
+// that says so and what to do, whatever read or write met it: driver text
+// alone never reaches the user.
+func (a *app) explainStoreErrors(cmd *cobra.Command) {
+	run := cmd.RunE
+	if run == nil {
+		return
+	}
+	cmd.RunE = func(c *cobra.Command, args []string) error {
+		return campaign.MediumError(a.db, run(c, args))
+	}
+}
+
+// printHeadAfter makes a write command, once it succeeded, print the
+// log's head on standard error, even with --quiet: `head: seq N HASH`, as
+// verify prints it. It is the head just after the command: its own last
+// event, or a later one when another process appended meanwhile, which
+// covers the command all the same.
+func (a *app) printHeadAfter(cmd *cobra.Command) {
+	post := cmd.PostRunE
+	cmd.PostRunE = func(c *cobra.Command, args []string) error {
+		if post != nil {
+			if err := post(c, args); err != nil {
+				return err
+			}
+		}
+		seq, hash, err := campaign.ReadHead(a.db, a.options())
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintf(a.env.Stderr, "head: seq %d %s\n", seq, hash)
+		return err
+	}
 }

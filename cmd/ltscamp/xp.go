@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/ltscamp/ltscamp/campaign"
 	"github.com/ltscamp/ltscamp/projections"
+	"github.com/ltscamp/ltscamp/rules"
 )
 
 func newXPCmd(a *app) *cobra.Command {
@@ -20,13 +22,40 @@ func newXPCmd(a *app) *cobra.Command {
 	return cmd
 }
 
-// parseCount reads a positive count argument.
+// parseCount reads a count argument: a whole number, whose range the
+// campaign checks (rules.CheckQuantity).
 func parseCount(s, what string) (int, error) {
 	n, err := strconv.Atoi(strings.TrimSpace(s))
+	if errors.Is(err, strconv.ErrRange) {
+		return 0, usagef("%s %s is far too large a number", what, strings.TrimSpace(s))
+	}
 	if err != nil {
 		return 0, usagef("%s must be a whole number, not %q", what, s)
 	}
 	return n, nil
+}
+
+// refuseNegative gives cmd its own message for a negative number typed as
+// an argument ("damage Ajax -3"), which the flag parser would otherwise
+// take for an unknown flag: says tells, in the command's own terms, what
+// is wrong with the number arg. Other flag errors go to the parent's
+// handler.
+func refuseNegative(a *app, cmd *cobra.Command, says func(arg string) string) {
+	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		for _, arg := range a.env.Args {
+			if _, nerr := strconv.Atoi(arg); nerr == nil && strings.HasPrefix(arg, "-") {
+				return usagef("%s", says(arg))
+			}
+		}
+		return c.Parent().FlagErrorFunc()(c, err)
+	})
+}
+
+// rangeText says a quantity's range: "damage dealt at once is 1 to 198
+// points".
+func rangeText(q rules.Quantity) string {
+	r, _ := q.Range()
+	return r.String()
 }
 
 func newXPAwardCmd(a *app) *cobra.Command {

@@ -36,7 +36,8 @@ func (s *Store) Append(cmd events.Command) (res events.AppendResult, err error) 
 		return err == nil && !res.Duplicate, err
 	})
 	if err != nil {
-		return events.AppendResult{}, err
+		// A damaged file, a full disk, a lock held too long: said as such.
+		return events.AppendResult{}, Classify(err)
 	}
 	return res, nil
 }

@@ -19,11 +19,13 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/ltscamp/ltscamp/events"
 
 	"modernc.org/sqlite" // registers the "sqlite" database/sql driver
+	sqlite3 "modernc.org/sqlite/lib"
 )
 
 func init() {
@@ -56,11 +58,31 @@ const rwParams = "mode=rw" +
 // probeParams open a file without any possibility of writing to it.
 const probeParams = "mode=ro&_pragma=busy_timeout(10000)&_pragma=query_only(1)"
 
+// roParams are the DSN parameters of a read-only store's connections.
+// mode=ro opens the file read-only, so SQLite cannot write it whatever a
+// statement asks; there is no _txlock=immediate, so reads never take the
+// write lock. query_only is left off: it would also refuse VACUUM INTO,
+// which writes only the new file a backup goes to.
+const roParams = "mode=ro&_pragma=busy_timeout(10000)"
+
+// immutableParam opens a file that cannot change while it is open: SQLite
+// then takes no locks and needs no -shm (see openReadOnlyDB).
+const immutableParam = "&immutable=1"
+
+// ErrNeedsUpgrade is returned by OpenReadOnly for a campaign whose schema
+// is older than this program's: only Open, for writing, migrates it.
+var ErrNeedsUpgrade = errors.New("needs upgrading")
+
 // Options configure Create and Open.
 type Options struct {
 	// Now is the clock that dates schema migrations. It is required: the
 	// store never reads the wall clock itself.
 	Now func() time.Time
+
+	// step, when set, is called by CreateWith after each of its steps,
+	// by name; an error stops it there. Tests use it to stop a create at
+	// every step and look at what it leaves.
+	step func(name string) error
 }
 
 // Store is an events.Store in an SQLite campaign file. It is safe for
@@ -69,99 +91,34 @@ type Store struct {
 	db   *sql.DB
 	st   *statements
 	path string
+	// readOnly is set on a store from OpenReadOnly.
+	readOnly bool
 }
 
 var _ events.Store = (*Store)(nil)
 
-// Create makes a new campaign file at path and returns it open. It refuses,
-// with an error matching events.ErrExists, to touch a path that already
-// holds a non-empty file; an empty file is taken over. On failure it
-// removes the file it created.
-func Create(path string, opts Options) (s *Store, err error) {
-	if opts.Now == nil {
-		return nil, errors.New("sqlitestore: Options.Now is nil: a clock is required")
-	}
-	created, err := claim(path)
-	if err != nil {
-		return nil, err
-	}
-	defer func() {
-		if err != nil && created {
-			for _, suffix := range []string{"", "-wal", "-shm", "-journal"} {
-				_ = os.Remove(path + suffix)
-			}
-		}
-	}()
-	db, err := openDB(path, rwParams)
-	if err != nil {
-		return nil, err
-	}
-	defer func() {
-		if err != nil {
-			_ = db.Close()
-		}
-	}()
-	ctx := context.Background()
-	// Make sure the database really is empty, whatever SQLite made of the
-	// file (SQLite itself discards a stale -wal next to an empty file).
-	var tables, appID int64
-	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_schema`).Scan(&tables); err != nil {
-		return nil, fmt.Errorf("create %s: %w", path, err)
-	}
-	if err := db.QueryRowContext(ctx, `PRAGMA application_id`).Scan(&appID); err != nil {
-		return nil, fmt.Errorf("create %s: %w", path, err)
-	}
-	if tables > 0 || appID != 0 {
-		return nil, fmt.Errorf("create %s: %w: the database already has content", path, events.ErrExists)
-	}
-	if err := migrate(ctx, db, path, opts.Now, true); err != nil {
-		return nil, err
-	}
-	return newStore(ctx, db, path)
-}
-
-// claim makes sure path is free for a new campaign: it creates the file,
-// or accepts an existing empty one. created reports whether it made it.
-func claim(path string) (created bool, err error) {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
-	if err == nil {
-		return true, f.Close()
-	}
-	if !errors.Is(err, fs.ErrExist) {
-		return false, fmt.Errorf("create %s: %w", path, err)
-	}
-	st, err := os.Stat(path)
-	switch {
-	case err != nil:
-		return false, fmt.Errorf("create %s: %w", path, err)
-	case st.IsDir():
-		return false, fmt.Errorf("create %s: it is a directory", path)
-	case st.Size() > 0:
-		return false, fmt.Errorf("create %s: %w: the file is in the way (remove it or choose another name)", path, events.ErrExists)
-	}
-	return false, nil
-}
-
-// Open opens the campaign file at path and applies any migrations it
-// lacks. Before opening anything for writing it checks, without changing
-// the file, that the file exists (else an error matching fs.ErrNotExist),
-// is an SQLite database made by ltscamp (else events.ErrNotCampaign), and
-// was not made by a newer ltscamp.
+// Open opens the campaign file at path for writing and applies any
+// migrations it lacks. Before opening anything for writing it checks,
+// without changing the file, that the file exists (else an error matching
+// fs.ErrNotExist), is an SQLite database made by ltscamp (else
+// events.ErrNotCampaign), was not made by a newer ltscamp, and can be
+// written (else events.ErrReadOnly). Commands that only read use
+// OpenReadOnly.
 func Open(path string, opts Options) (s *Store, err error) {
 	if opts.Now == nil {
 		return nil, errors.New("sqlitestore: Options.Now is nil: a clock is required")
 	}
-	if err := probe(path); err != nil {
+	if err := probe(path, true); err != nil {
 		return nil, err
 	}
 	db, err := openDB(path, rwParams)
 	if err != nil {
-		return nil, err
+		return nil, readOnlyError(path, err)
 	}
 	ctx := context.Background()
 	if err := migrate(ctx, db, path, opts.Now, false); err != nil {
 		_ = db.Close()
-		return nil, err
+		return nil, readOnlyError(path, err)
 	}
 	s, err = newStore(ctx, db, path)
 	if err != nil {
@@ -171,10 +128,61 @@ func Open(path string, opts Options) (s *Store, err error) {
 	return s, nil
 }
 
+// OpenReadOnly opens the campaign file at path for reading only: every
+// command that does not write uses it. Its connections open the file
+// read-only (SQLite's mode=ro: the file is opened O_RDONLY), so nothing
+// run on them can change it, and they never take the write lock: a reader
+// answers while another process holds it. It runs no migration: a
+// campaign whose schema is older than this program's is refused with
+// ErrNeedsUpgrade, one from a newer ltscamp with events.ErrNewerFormat.
+//
+// A campaign file in WAL mode is read through its -shm file, which SQLite
+// creates beside it when it is missing. Where the folder cannot be written
+// and there is none, the file is opened as immutable, which is exact as
+// long as no one writes it meanwhile: that is only done when there is no
+// -wal with events in it beside the file either, so that every committed
+// event is in the file itself. A -wal that cannot be read for want of a
+// -shm is refused with events.ErrReadOnly.
+func OpenReadOnly(path string) (*Store, error) {
+	if err := probe(path, false); err != nil {
+		return nil, err
+	}
+	db, err := openReadOnlyDB(path, roParams)
+	if err != nil {
+		return nil, err
+	}
+	ctx := context.Background()
+	if err := checkReadable(ctx, db, path); err != nil {
+		_ = db.Close()
+		return nil, err
+	}
+	s, err := newStore(ctx, db, path)
+	if err != nil {
+		_ = db.Close()
+		return nil, err
+	}
+	s.readOnly = true
+	return s, nil
+}
+
 // probe checks that path is an ltscamp campaign this program can open,
-// reading it only.
-func probe(path string) error {
-	f, err := os.Open(path)
+// reading it only. With write, it opens the file for writing (which
+// changes nothing in it), so that a file this user cannot write is
+// refused with events.ErrReadOnly before any work is done.
+func probe(path string, write bool) error {
+	var f *os.File
+	var err, writeErr error
+	if write {
+		f, writeErr = os.OpenFile(path, os.O_RDWR, 0)
+		err = writeErr
+	}
+	if f == nil && !errors.Is(err, fs.ErrNotExist) {
+		f, err = os.Open(path) // a directory, or a file this user cannot write
+	}
+	if err == nil && (errors.Is(writeErr, fs.ErrPermission) || errors.Is(writeErr, syscall.EROFS)) {
+		_ = f.Close()
+		return fmt.Errorf("%s: %w: this user cannot write it", path, events.ErrReadOnly)
+	}
 	if errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("no campaign file at %s: %w", path, fs.ErrNotExist)
 	}
@@ -207,7 +215,7 @@ func probe(path string) error {
 	// The application ID is read through SQLite rather than from the
 	// header bytes: in WAL mode the header page may only be in the -wal
 	// file until a checkpoint.
-	db, err := openDB(path, probeParams)
+	db, err := openReadOnlyDB(path, probeParams)
 	if err != nil {
 		return err
 	}
@@ -286,6 +294,80 @@ func newStore(ctx context.Context, db *sql.DB, path string) (*Store, error) {
 
 // Path returns the path the store was created or opened with.
 func (s *Store) Path() string { return s.path }
+
+// ReadOnly reports whether the store was opened with OpenReadOnly: its
+// connections cannot write the file.
+func (s *Store) ReadOnly() bool { return s.readOnly }
+
+// openReadOnlyDB opens path with params, which open it read-only. Where
+// SQLite cannot create the -shm a WAL file is read through (a folder this
+// user cannot write) and no -wal holds events the file lacks, it opens
+// the file as immutable instead.
+func openReadOnlyDB(path, params string) (*sql.DB, error) {
+	db, err := openDB(path, params)
+	if err == nil || !sideFilesRefused(err) {
+		return db, err
+	}
+	if st, serr := os.Stat(path + "-wal"); serr == nil && st.Size() > 0 {
+		return nil, fmt.Errorf("cannot read %s: %w: its latest events are in %s-wal, which SQLite reads through %s-shm, and that cannot be made in a folder this user cannot write", path, events.ErrReadOnly, path, path)
+	}
+	return openDB(path, params+immutableParam)
+}
+
+// sqliteCode returns the SQLite result code of err, 0 if it has none.
+func sqliteCode(err error) int {
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		return se.Code()
+	}
+	return 0
+}
+
+// sideFilesRefused reports whether err is SQLite failing to make or open
+// a WAL file's -wal or -shm beside it.
+func sideFilesRefused(err error) bool {
+	c := sqliteCode(err)
+	return c == sqlite3.SQLITE_READONLY_DIRECTORY || c == sqlite3.SQLITE_CANTOPEN
+}
+
+// readOnlyError marks err, from opening path for writing, with
+// events.ErrReadOnly when SQLite found it could not write there: the
+// file's folder, or its -wal or -shm, are not this user's to write.
+func readOnlyError(path string, err error) error {
+	if err == nil || errors.Is(err, events.ErrReadOnly) {
+		return err
+	}
+	if sqliteCode(err)&0xff == sqlite3.SQLITE_READONLY {
+		return fmt.Errorf("%s: %w: SQLite cannot write beside it (its folder, or its -wal and -shm files, are not this user's to write): %v", path, events.ErrReadOnly, err)
+	}
+	return err
+}
+
+// checkReadable checks, reading only, that db is a campaign whose schema
+// is this program's: events.ErrNotCampaign, events.ErrNewerFormat or
+// ErrNeedsUpgrade if not.
+func checkReadable(ctx context.Context, db *sql.DB, path string) error {
+	ms, err := loadMigrations()
+	if err != nil {
+		return err
+	}
+	var tables int64
+	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migrations'`).Scan(&tables); err != nil {
+		return fmt.Errorf("read %s: %w", path, err)
+	}
+	if tables == 0 {
+		return fmt.Errorf("%s is %w: an SQLite database from another program", path, events.ErrNotCampaign)
+	}
+	if err := checkNotNewer(ctx, db, path, ms); err != nil {
+		return err
+	}
+	if !upToDate(ctx, db, ms) {
+		var have sql.NullInt64
+		_ = db.QueryRowContext(ctx, `SELECT max(version) FROM schema_migrations`).Scan(&have)
+		return fmt.Errorf("%s %w: it is at schema version %d, and this program reads version %d, to which only opening it for writing upgrades it", path, ErrNeedsUpgrade, have.Int64, ms[len(ms)-1].version)
+	}
+	return nil
+}
 
 // Close implements events.Store. It closes the file; the last connection
 // to close checkpoints the WAL into it.

@@ -1,0 +1,163 @@
+package campaign
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/ltscamp/ltscamp/events"
+	"github.com/ltscamp/ltscamp/events/sqlitestore"
+	"github.com/ltscamp/ltscamp/rules"
+)
+
+// Create makes a new campaign file at path and records campaign.created.
+// The file is built under a temporary name beside path and moved there
+// whole, with its first event, or not at all (sqlitestore.CreateWith): a
+// failed or killed Create leaves nothing at path that would stop the next
+// one. A symbolic link at path is refused, never followed.
+func Create(path, name string, edition rules.Edition, opts Options) (*Service, error) {
+	if opts.Now == nil {
+		return nil, errors.New("campaign: Options.Now is required")
+	}
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return nil, rules.Errorf(rules.CodeInvalid, "the campaign name is empty")
+	}
+	if _, err := rules.ParseEdition(string(edition)); err != nil {
+		return nil, err
+	}
+	var s *Service
+	st, err := sqlitestore.CreateWith(path, sqlitestore.Options{Now: opts.Now}, func(tmp *sqlitestore.Store) error {
+		var err error
+		if s, err = New(tmp, opts); err != nil {
+			return err
+		}
+		return s.initCampaign(name, edition)
+	})
+	if err != nil {
+		var coded *rules.Error
+		switch {
+		case errors.As(err, &coded):
+			return nil, err
+		case errors.Is(err, sqlitestore.ErrSymlink):
+			return nil, rules.Errorf(rules.CodeInvalid, "%s is a symbolic link: ltscamp init never writes through a link; pass the path of a new file instead (nothing was changed)", path)
+		case errors.Is(err, events.ErrExists):
+			return nil, storeError(path, err)
+		}
+		// A missing folder, a directory in the way, no permission: the
+		// user's path cannot hold a campaign.
+		return nil, rules.Errorf(rules.CodeInvalid, "cannot create the campaign: %v", err)
+	}
+	// The service decided campaign.created on the file being built; it
+	// goes on with the file in its place.
+	s.store = st
+	return s, nil
+}
+
+// Open opens the campaign file at path for writing: the write commands
+// use it. Opening migrates a file made by an older ltscamp.
+func Open(path string, opts Options) (*Service, error) {
+	if opts.Now == nil {
+		return nil, errors.New("campaign: Options.Now is required")
+	}
+	st, err := sqlitestore.Open(path, sqlitestore.Options{Now: opts.Now})
+	if err != nil {
+		return nil, openError(path, err)
+	}
+	return openService(path, st, opts)
+}
+
+// OpenReadOnly opens the campaign file at path for reading only: every
+// command that does not write uses it. Nothing done through the service
+// can change the file (an append fails), a file this user can read but
+// not write can be opened, and the service never waits for another
+// process's write lock. A file that an older ltscamp made, and that only
+// opening it for writing would migrate, is refused with CodeNotCampaign.
+func OpenReadOnly(path string, opts Options) (*Service, error) {
+	if opts.Now == nil {
+		return nil, errors.New("campaign: Options.Now is required")
+	}
+	st, err := openStoreReadOnly(path)
+	if err != nil {
+		return nil, err
+	}
+	return openService(path, st, opts)
+}
+
+// openStoreReadOnly opens the store of the campaign file at path for
+// reading only (sqlitestore.OpenReadOnly), its errors coded as the
+// commands report them. Unlike OpenReadOnly it accepts a log without
+// campaign.created, for verify to report.
+func openStoreReadOnly(path string) (*sqlitestore.Store, error) {
+	st, err := sqlitestore.OpenReadOnly(path)
+	switch {
+	case err == nil:
+		return st, nil
+	case errors.Is(err, events.ErrReadOnly):
+		// The one case where reading needs writing: a -wal left with
+		// events in it, next to the file in a folder this user cannot
+		// write, cannot be read without the -shm SQLite would make.
+		return nil, &rules.Error{Code: rules.CodeInvalid, Err: err, Message: fmt.Sprintf("cannot read %s as this user: its latest events are still in %s-wal, which SQLite reads through a %s-shm it cannot make in a folder this user cannot write; "+
+			"run any ltscamp command on it as its owner (the last to close it folds the -wal into the file), or copy the file with its -wal to a folder you can write", path, path, path)}
+	}
+	return nil, openError(path, err)
+}
+
+// openService wraps st, a campaign opened at path, in a service, if its
+// log begins with campaign.created; it closes st otherwise.
+func openService(path string, st *sqlitestore.Store, opts Options) (*Service, error) {
+	s, err := New(st, opts)
+	if err != nil {
+		st.Close()
+		return nil, err
+	}
+	if v, err := st.StreamVersion(events.CampaignStream); err != nil || v == 0 {
+		st.Close()
+		if err != nil {
+			return nil, storeError(path, err)
+		}
+		return nil, rules.Errorf(rules.CodeNotCampaign, "%s holds no campaign.created event; it is not a usable campaign", path)
+	}
+	return s, nil
+}
+
+// openError codes an error of opening the campaign file at path: the
+// cases of opening, then those of any store error (storeError).
+func openError(path string, err error) error {
+	switch {
+	case errors.Is(err, sqlitestore.ErrNeedsUpgrade):
+		return rules.Errorf(rules.CodeNotCampaign, "%v: run `ltscamp --db %s rebuild`, which opens it for writing, as a user who can write the file and its folder (or on a copy), then run this command again", err, path)
+	case errors.Is(err, events.ErrReadOnly):
+		// Readers open the file read-only: this is a command that writes.
+		return rules.Wrap(rules.CodeInvalid, &readOnlyError{path: path, err: err})
+	}
+	return storeError(path, err)
+}
+
+// readOnlyError is a write command refused because this user cannot write
+// the campaign file or its folder.
+type readOnlyError struct {
+	path string
+	err  error
+}
+
+func (e *readOnlyError) Error() string {
+	return e.path + " is read-only to you: this command writes to the campaign, and nothing was changed. " +
+		"Commands that only read it (sheet, log, verify, export, backup) still work; to write, make the file and its folder writable, " +
+		"or copy it somewhere you can write (`ltscamp backup COPY`) and use --db COPY (" + e.err.Error() + ")"
+}
+
+func (e *readOnlyError) Unwrap() error { return e.err }
+
+// Init records campaign.created in an empty store of any kind; tests use it
+// with the in-memory store.
+func Init(store events.Store, name string, edition rules.Edition, opts Options) (*Service, error) {
+	s, err := New(store, opts)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := rules.ParseEdition(string(edition)); err != nil {
+		return nil, err
+	}
+	return s, s.initCampaign(name, edition)
+}

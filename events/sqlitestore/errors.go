@@ -1,0 +1,64 @@
+package sqlitestore
+
+import (
+	"errors"
+
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+
+	"github.com/ltscamp/ltscamp/events"
+)
+
+// Classify is the one place where the SQLite driver's errors become the
+// store errors of package events: an error that is, or wraps, a driver
+// error telling of the file or the disk (damaged, full, read-only, locked,
+// failing) comes back wrapped so that errors.Is matches events.ErrDamaged,
+// events.ErrDiskFull, events.ErrReadOnly, events.ErrBusy or events.ErrIO.
+// Any other error, and nil, comes back as it is. The store's Append
+// returns its errors classified; callers that hold other errors of the
+// store (opening a file, reading it) pass them through Classify.
+func Classify(err error) error {
+	if err == nil {
+		return nil
+	}
+	sentinel := mediumSentinel(err)
+	if sentinel == nil || errors.Is(err, sentinel) {
+		return err
+	}
+	return &mediumError{sentinel: sentinel, err: err}
+}
+
+// mediumSentinel returns the events sentinel of err's driver error, or nil
+// when err is none of the medium's.
+func mediumSentinel(err error) error {
+	var se *sqlite.Error
+	if !errors.As(err, &se) {
+		return nil
+	}
+	// Extended result codes keep the primary code in their low byte
+	// (SQLITE_IOERR_SHORT_READ is SQLITE_IOERR | 2<<8).
+	switch se.Code() & 0xff {
+	case sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB:
+		return events.ErrDamaged
+	case sqlite3.SQLITE_FULL:
+		return events.ErrDiskFull
+	case sqlite3.SQLITE_READONLY, sqlite3.SQLITE_PERM, sqlite3.SQLITE_AUTH:
+		return events.ErrReadOnly
+	case sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED:
+		return events.ErrBusy
+	case sqlite3.SQLITE_IOERR, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_NOLFS:
+		return events.ErrIO
+	}
+	return nil
+}
+
+// mediumError is a driver error classified: it matches its sentinel and
+// still unwraps to the driver's error, whose words it keeps.
+type mediumError struct {
+	sentinel error
+	err      error
+}
+
+func (e *mediumError) Error() string        { return e.err.Error() }
+func (e *mediumError) Unwrap() error        { return e.err }
+func (e *mediumError) Is(target error) bool { return target == e.sentinel }

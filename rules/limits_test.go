@@ -1,0 +1,147 @@
+package rules
+
+import (
+	"math"
+	"strings"
+	"testing"
+)
+
+func TestCheckQuantity(t *testing.T) {
+	for _, r := range []struct {
+		q   Quantity
+		n   int
+		msg string // "" when n is in range
+	}{
+		{QtyXPAward, 1, ""},
+		{QtyXPAward, 10000, ""},
+		{QtyXPAward, 10001, "cannot award 10001 XP: an award is 1 to 10,000 XP"},
+		{QtyXPAward, math.MaxInt64, "cannot award 9223372036854775807 XP: an award is 1 to 10,000 XP"},
+		{QtyXPAward, 0, "cannot award 0 XP: an award is 1 to 10,000 XP"},
+		{QtyKarmaGrant, 100, ""},
+		{QtyKarmaGrant, 0, "cannot grant 0 karma: a grant is 1 to 100 karma points"},
+		{QtyKarmaGrant, math.MaxInt64, "cannot grant 9223372036854775807 karma: a grant is 1 to 100 karma points"},
+		{QtyWishGrant, 11, "cannot grant 11 wishes: a grant is 1 to 10 wishes"},
+		{QtyCurseAdd, 10, ""},
+		{QtyCurseAdd, 11, "cannot lay 11 curse levels: a curse is 1 to 10 levels"},
+		{QtyDamage, 198, ""},
+		{QtyDamage, 199, "cannot deal 199 points: damage dealt at once is 1 to 198 points"},
+		{QtyHeal, math.MinInt64, "cannot heal -9223372036854775808 points: healing is 1 to 198 points"},
+		{QtyDayNext, 365, ""},
+		{QtyDayNext, 366, "day next --days 366: a step of game time is 1 to 365 days"},
+		{QtyRestDays, 1000, "rest --days 1000: a rest is 1 to 365 days"},
+		{QtyRaiseLevels, 21, "xp spend --levels 21: a spend is 1 to 20 levels"},
+		{QtyTargetST, 100, "attack --target-st 100: a target's ST is 1 to 99"},
+		{QtyShipDamage, 594, ""},
+		{QtyShipDamage, 595, "ship hit --damage 595: a hit is 1 to 594 points"},
+		{QtyKarmaToXP, 101, "karma to-xp 101: karma taken as XP is 1 to 100 points at once"},
+	} {
+		err := CheckQuantity(r.q, r.n)
+		if r.msg == "" {
+			if err != nil {
+				t.Errorf("CheckQuantity(%s, %d) = %v, want nil", r.q, r.n, err)
+			}
+			continue
+		}
+		wantError(t, err, CodeInvalid, r.msg)
+	}
+	wantError(t, CheckQuantity("gold", 1), CodeInternal, `no range for the quantity "gold"`)
+}
+
+// TestLimitsKeepSumsFar checks that the bounds leave room: a million of
+// the largest awards does not come near an int's range.
+func TestLimitsKeepSumsFar(t *testing.T) {
+	if MaxXPAward*1_000_000 > math.MaxInt32*1000 {
+		t.Errorf("MaxXPAward %d is too large", MaxXPAward)
+	}
+	if MaxCreationAttribute != 16 {
+		t.Errorf("MaxCreationAttribute = %d, want 16 (32 points, two at 8)", MaxCreationAttribute)
+	}
+}
+
+func TestGroup(t *testing.T) {
+	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1,000", 10000: "10,000", 1234567: "1,234,567", -1000: "-1,000", math.MinInt64: "-9,223,372,036,854,775,808"} {
+		if got := Group(n); got != want {
+			t.Errorf("Group(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+func TestCheckedArithmetic(t *testing.T) {
+	for _, r := range []struct {
+		a, b   int
+		sum    bool
+		diff   bool
+		sumVal int
+	}{
+		{1, 2, true, true, 3},
+		{math.MaxInt64, 1, false, true, math.MinInt64},
+		{math.MaxInt64, 0, true, true, math.MaxInt64},
+		{math.MinInt64, -1, false, true, math.MaxInt64},
+		{math.MinInt64, 1, true, false, math.MinInt64 + 1},
+		{-5, math.MinInt64, false, true, math.MaxInt64 - 4},
+		{0, math.MinInt64, true, false, math.MinInt64},
+	} {
+		if got, ok := AddChecked(r.a, r.b); ok != r.sum || got != r.sumVal {
+			t.Errorf("AddChecked(%d, %d) = %d, %v; want %d, %v", r.a, r.b, got, ok, r.sumVal, r.sum)
+		}
+		if _, ok := SubChecked(r.a, r.b); ok != r.diff {
+			t.Errorf("SubChecked(%d, %d) ok = %v, want %v", r.a, r.b, ok, r.diff)
+		}
+	}
+}
+
+func TestCheckNameAndText(t *testing.T) {
+	for _, ok := range []string{"Ajax", "Kit-Kat", "Hélène", "李小龍", strings.Repeat("a", 64), "O'Brien the 3rd"} {
+		if err := CheckName("character name", ok); err != nil {
+			t.Errorf("CheckName(%q) = %v", ok, err)
+		}
+	}
+	for _, r := range []struct{ in, msg string }{
+		{"A\x1b[2Jjax", `character name "A\x1b[2Jjax" holds the control character U+001B (escape): names are plain text on one line`},
+		{"A\tjax", `character name "A\tjax" holds the control character U+0009 (tab): names are plain text on one line`},
+		{"A\njax", `character name "A\njax" holds the control character U+000A (newline): names are plain text on one line`},
+		{"Aj\x7fax", `character name "Aj\x7fax" holds the control character U+007F (delete): names are plain text on one line`},
+		{"Aj\u009bax", `character name "Aj\u009bax" holds the control character U+009B: names are plain text on one line`},
+		{"Aj\u202eax", `character name "Aj\u202eax" holds the control character U+202E: names are plain text on one line`},
+		{"Aj\u2028ax", `character name "Aj\u2028ax" holds the control character U+2028: names are plain text on one line`},
+		{"Aj\xffax", `character name "Aj\xffax" holds the byte 0xff, which is not UTF-8 text: names are plain text on one line`},
+		{strings.Repeat("é", 65), `character name "` + strings.Repeat("é", 20) + `…" is 65 characters long; a name has at most 64`},
+	} {
+		wantError(t, CheckName("character name", r.in), CodeInvalid, r.msg)
+	}
+	if err := CheckReason("--reason", strings.Repeat("ü", 500)); err != nil {
+		t.Errorf("a 500-character reason: %v", err)
+	}
+	wantError(t, CheckReason("--reason", strings.Repeat("ü", 501)), CodeInvalid, "--reason is 501 characters long; it holds at most 500")
+	wantError(t, CheckReason("--reason", "line one\nline two"), CodeInvalid, "--reason holds the control character U+000A (newline): write it as plain text on one line")
+	wantError(t, CheckReason("--source", "\r"), CodeInvalid, "--source holds the control character U+000D (carriage return): write it as plain text on one line")
+	if err := CheckNote(strings.Repeat("x", 2000)); err != nil {
+		t.Errorf("a 2000-character note: %v", err)
+	}
+	wantError(t, CheckNote(strings.Repeat("x", 2001)), CodeInvalid, "the note is 2001 characters long; it holds at most 2000")
+	for _, r := range "\x00\x07\x08\x1b\x7f\u0085\u2066\u2069" {
+		if !Unprintable(r) {
+			t.Errorf("Unprintable(%U) = false", r)
+		}
+	}
+	for _, r := range " aé€\u00a0\u200d" {
+		if Unprintable(r) {
+			t.Errorf("Unprintable(%U) = true", r)
+		}
+	}
+}
+
+// TestNewCharacterAttributesDoNotWrap: three attributes whose sum wraps
+// round to 32 are refused, each named.
+func TestNewCharacterAttributesDoNotWrap(t *testing.T) {
+	a := Attributes{ST: math.MaxInt64, DX: math.MaxInt64, IQ: 34}
+	if a.Total() != CreationPoints {
+		t.Fatalf("the example no longer wraps: total %d", a.Total())
+	}
+	wantError(t, ValidateNewCharacter(Edition2021, "Zed", a, nil), CodeRule,
+		"cannot create Zed: ST 9223372036854775807 is above the most a new character can have, 16 (32 points with the other two at 8); "+
+			"DX 9223372036854775807 is above the most a new character can have, 16 (32 points with the other two at 8); "+
+			"IQ 34 is above the most a new character can have, 16 (32 points with the other two at 8)")
+	wantError(t, ValidateNewCharacter(Edition2021, "Zed", Attributes{ST: 17, DX: 8, IQ: 7}, nil), CodeRule,
+		"cannot create Zed: ST 17 is above the most a new character can have, 16 (32 points with the other two at 8); IQ 7 is below the minimum of 8")
+}
