@@ -34,19 +34,6 @@ func stateOf(t *testing.T, path string) fileState {
 	return fileState{sum: sha256.Sum256(b), mtime: st.ModTime()}
 }
 
-func names(t *testing.T, dir string) []string {
-	t.Helper()
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []string
-	for _, e := range ents {
-		out = append(out, e.Name())
-	}
-	return out
-}
-
 // readCommands are commands that only read, each of which must work on a
 // campaign its user cannot write.
 var readCommands = [][]string{
@@ -118,7 +105,7 @@ func TestReadOnlyCampaignAsAnotherUser(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = os.Chmod(dir, 0o755) })
-	before, listed := stateOf(t, db), names(t, dir)
+	before, listed := stateOf(t, db), listDir(t, dir)
 
 	for _, args := range append(slices.Clone(readCommands), []string{"backup", filepath.Join(out, "copy.ltscamp")}) {
 		if code, _, stderr := runAs(args...); code != ExitOK {
@@ -137,7 +124,7 @@ func TestReadOnlyCampaignAsAnotherUser(t *testing.T) {
 	if after := stateOf(t, db); after != before {
 		t.Errorf("the campaign file changed: %+v, was %+v", after, before)
 	}
-	if got := names(t, dir); !slices.Equal(got, listed) {
+	if got := listDir(t, dir); !slices.Equal(got, listed) {
 		t.Errorf("the folder now holds %v, was %v", got, listed)
 	}
 }

@@ -1,30 +1,22 @@
 package interceptor
 
-import "fmt"
+import "github.com/ltscamp/ltscamp/rules"
 
-// Code classifies an Error. Its values are the same strings as the codes of
-// package rules ("invalid", "rule"), so the CLI can map both with one table.
-type Code string
-
-// The error codes of this package.
+// The package's errors are the rules' own (*rules.Error), so that a caller
+// maps their codes to exit statuses with the rest:
 const (
-	// CodeInvalid means the input is malformed: a bad record, template or die face.
-	CodeInvalid Code = "invalid"
-	// CodeRule means the input is well formed but the rules forbid it, such as
-	// repairing a component the book marks REPAIR TIME: N/A.
-	CodeRule Code = "rule"
+	// CodeInvalid: the input is malformed (a bad record, template or die
+	// face).
+	CodeInvalid = rules.CodeInvalid
+	// CodeRule: the input is well formed but the book forbids it, such as
+	// repairing a component it marks REPAIR TIME: N/A.
+	CodeRule = rules.CodeRule
 )
 
-// Error is a domain error: a Code and a sentence a player understands.
-type Error struct {
-	Code    Code
-	Message string
+// errorf builds a *rules.Error with a fmt-formatted message.
+func errorf(code rules.Code, format string, a ...any) error {
+	return rules.Errorf(code, format, a...)
 }
 
-// Error returns the message.
-func (e *Error) Error() string { return e.Message }
-
-// errorf builds an *Error with a fmt-formatted message.
-func errorf(code Code, format string, a ...any) *Error {
-	return &Error{Code: code, Message: fmt.Sprintf(format, a...)}
-}
+// CodeOf returns err's code: rules.CodeOf.
+func CodeOf(err error) rules.Code { return rules.CodeOf(err) }

@@ -495,13 +495,6 @@ func (s Ship) Volley(hits []Hit) (Ship, Report, error) {
 	return n, rep, nil
 }
 
-// CodeOf returns the Code of an *Error, or "" for any other error.
-func CodeOf(err error) Code {
-	if e, ok := err.(*Error); ok {
-		return e.Code
-	}
-	return ""
-}
 
 // widow marks widowed every intact box of a that has no 4-connected path of
 // intact boxes to its bottom row, and returns their places.
