@@ -72,6 +72,9 @@ func (d *decision) ship(name string) (*ship, error) {
 	}
 	m, err := findShip(f, name)
 	if err != nil {
+		if derr := d.refuseDetailed(name, "this command works on section ships only"); derr != nil {
+			return nil, derr
+		}
 		return nil, err
 	}
 	return d.shipByMember(m)
@@ -136,6 +139,9 @@ func (d *decision) buildShip(raw, record, owner string) (*ship, error) {
 			return nil, rules.Errorf(rules.CodeConflict, "a ship named %q is built twice", m.Name)
 		}
 		return nil, rules.Errorf(rules.CodeConflict, "a ship named %q already exists (built at seq %d); choose another name", m.Name, m.Seq)
+	}
+	if err := d.checkShipNameFree(name); err != nil {
+		return nil, err
 	}
 	r, err := rules.ParseShipRecord(camp.Edition, record)
 	if err != nil {
@@ -323,6 +329,9 @@ func (s *Service) ShipHit(req ShipHitRequest) (ShipHitResult, error) {
 	var name string
 	res, err := s.execute(func(d *decision) error {
 		out = ShipHitResult{}
+		if err := d.refuseDetailed(req.Ship, "--damage, --dice and --inflict are for section ships; hit it with --facing, --weapon and --column"); err != nil {
+			return err
+		}
 		sh, err := d.ship(req.Ship)
 		if err != nil {
 			return err

@@ -115,7 +115,7 @@ func (h *history) replayBefore() {
 // A command can only depend on commands before it, so the history is the
 // events from the first of ids on, every earlier event of the streams
 // those touch, and the campaign's shared streams (the campaign, undo and
-// redo, dogfights, ships). Its cost grows with the events after ids, not
+// redo, dogfights, ships, damage templates). Its cost grows with the events after ids, not
 // with the log. A command after ids can also read a character it leaves
 // no event for (a medic, say); when that part of the log cannot replay
 // such a command cleanly, the decision is taken on the whole log instead.
@@ -135,7 +135,7 @@ func (s *Service) historyAround(ids []string) (*history, error) {
 	if err != nil {
 		return nil, err
 	}
-	streams := map[string]bool{events.CampaignStream: true, events.CommandsStream: true, events.DogfightStream: true}
+	streams := map[string]bool{events.CampaignStream: true, events.CommandsStream: true, events.DogfightStream: true, events.ShipTemplatesStream: true}
 	for _, e := range tail {
 		streams[e.Stream] = true
 	}

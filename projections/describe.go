@@ -240,6 +240,16 @@ func describeLifecycle(p events.Payload, ref func(id string) string) string {
 		return s + because(p.Source)
 	case *events.ShipRepaired:
 		return fmt.Sprintf("%s repaired by %d", p.Section, p.Points)
+	case *events.DetailedShipBuilt:
+		return fmt.Sprintf("%s built from a detailed record", p.Name)
+	case *events.ShipTemplatesAdded:
+		names := make([]string, len(p.Templates))
+		for i, t := range p.Templates {
+			names[i] = t.Name
+		}
+		return fmt.Sprintf("damage templates added: %s", strings.Join(names, ", "))
+	case *events.DetailedShipHit:
+		return describeDetailedHit(p)
 	case *events.DogfightStarted:
 		names := make([]string, len(p.Ships))
 		for i, sh := range p.Ships {
@@ -300,4 +310,40 @@ func Count(n int, one, many string) string {
 		return fmt.Sprintf("%d %s", n, one)
 	}
 	return fmt.Sprintf("%d %s", n, many)
+}
+
+// describeDetailedHit tells a hit on a detailed ship: the weapon, where it
+// landed and what it destroyed.
+func describeDetailedHit(p *events.DetailedShipHit) string {
+	weapon := fmt.Sprintf("laser %d", p.Points)
+	if p.Template != nil {
+		weapon = p.Template.Name
+	}
+	how := "rolled"
+	if p.Entered {
+		how = "entered"
+	}
+	armour, internal := 0, 0
+	for _, b := range p.Destroyed {
+		if b.Block == "internal" {
+			internal++
+		} else {
+			armour++
+		}
+	}
+	s := fmt.Sprintf("%s on the %s facing, column %d (%s): %d armour, %d internal boxes destroyed", weapon, p.Facing, p.Column, how, armour, internal)
+	if len(p.Widowed) > 0 {
+		s += fmt.Sprintf(", %d widowed", len(p.Widowed))
+	}
+	if len(p.Disabled) > 0 {
+		codes := make([]string, len(p.Disabled))
+		for i, c := range p.Disabled {
+			codes[i] = c.Code
+		}
+		s += "; disabled " + strings.Join(codes, ", ")
+	}
+	if p.ShipExploded {
+		s += "; the ship explodes"
+	}
+	return s + because(p.Source)
 }

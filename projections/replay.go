@@ -10,6 +10,7 @@ import (
 
 	"github.com/ltscamp/ltscamp/events"
 	"github.com/ltscamp/ltscamp/rules"
+	"github.com/ltscamp/ltscamp/rules/interceptor"
 )
 
 // Violation is an event the rules would not have produced at its place in
@@ -47,13 +48,17 @@ type rollRecord struct {
 // it to find the commands an undo would invalidate, and verify to find
 // events the rules would not have produced.
 type World struct {
-	Campaign   Campaign
-	Roster     Roster
-	Sheets     map[string]*Sheet
-	Ledgers    map[string]*Ledger
-	Ships      map[string]*Ship
-	Dogfight   Dogfight
-	Violations []Violation
+	Campaign Campaign
+	Roster   Roster
+	Sheets   map[string]*Sheet
+	Ledgers  map[string]*Ledger
+	Ships    map[string]*Ship
+	// DetailedShips are the detailed (INTERCEPTOR) ships by ID, and
+	// Templates the damage templates the campaign added.
+	DetailedShips map[string]*DetailedShip
+	Templates     ShipTemplates
+	Dogfight      Dogfight
+	Violations    []Violation
 
 	// rolls indexes every roll and contest in effect by event ID;
 	// streams interns their streams; rerolledBy maps a replaced roll to
@@ -109,7 +114,7 @@ type WorldOptions struct {
 // NewWorld returns an empty world to fold a log into, event by event,
 // with Step, then Finish.
 func NewWorld(opts WorldOptions) *World {
-	w := &World{Sheets: map[string]*Sheet{}, Ledgers: map[string]*Ledger{}, Ships: map[string]*Ship{},
+	w := &World{Sheets: map[string]*Sheet{}, Ledgers: map[string]*Ledger{}, Ships: map[string]*Ship{}, DetailedShips: map[string]*DetailedShip{},
 		rolls: newRollIndex(), streamIdx: map[string]int32{}, rerolledBy: map[string]string{}, told: map[string]bool{},
 		paid: map[string]events.Event{}, rerolled: map[string]bool{}, shipKills: map[string]int64{}, story: map[string]int{}, storyAt: map[string]events.Event{},
 		lookup: opts.Lookup, trim: opts.TrimLedgers, noLedgers: opts.NoLedgers}
@@ -679,6 +684,10 @@ func (w *World) apply(e events.Event, p events.Payload, decodeErr error) string 
 			w.addRoll(e, p)
 			return problem
 		}
+	}
+	switch p.(type) {
+	case *events.ShipTemplatesAdded, *events.DetailedShipBuilt, *events.DetailedShipHit:
+		return w.applyDetailed(e, p)
 	}
 	if strings.HasPrefix(e.Stream, events.ShipStreamPrefix) {
 		return w.applyShip(e, ed, p)
@@ -1321,10 +1330,8 @@ func (w *World) applyShip(e events.Event, ed rules.Edition, p events.Payload) st
 		if exists || b.ShipID != id {
 			return fmt.Sprintf("ship %s built twice, or on stream %s", b.ShipID, e.Stream)
 		}
-		for _, other := range w.Ships {
-			if equalFoldTrim(other.Name, b.Name) {
-				return fmt.Sprintf("a ship named %q already exists", other.Name)
-			}
+		if other, taken := w.shipNamed(b.Name); taken {
+			return fmt.Sprintf("a ship named %q already exists", other)
 		}
 		r, err := rules.ParseShipRecord(ed, b.Record)
 		if err != nil {
@@ -1783,4 +1790,122 @@ func sameAttackDice(orig, p *events.AttackMade) string {
 		return "a re-roll of a dodge the attack did not have"
 	}
 	return ""
+}
+
+// shipNamed returns the name of the section ship or detailed ship named
+// name (ignoring case), if there is one.
+func (w *World) shipNamed(name string) (string, bool) {
+	for _, other := range w.Ships {
+		if equalFoldTrim(other.Name, name) {
+			return other.Name, true
+		}
+	}
+	for _, other := range w.DetailedShips {
+		if equalFoldTrim(other.Name, name) {
+			return other.Name, true
+		}
+	}
+	return "", false
+}
+
+// applyDetailed checks and folds an event of detailed ship records: the
+// templates a campaign adds, a detailed ship built, a hit on one. A hit is
+// re-applied with the rules to the ship as the hits before it left it, and
+// what it recorded (every box destroyed, the widowed armour, the
+// components disabled) is held against what the rules give.
+func (w *World) applyDetailed(e events.Event, p events.Payload) string {
+	if add, ok := p.(*events.ShipTemplatesAdded); ok {
+		if e.Stream != events.ShipTemplatesStream {
+			return fmt.Sprintf("%s on stream %q, not %q", e.Type, e.Stream, events.ShipTemplatesStream)
+		}
+		if len(add.Templates) == 0 {
+			return "templates added, but none given"
+		}
+		for _, t := range add.Templates {
+			if _, err := interceptor.NewTemplate(t.Name, t.Rows); err != nil {
+				return err.Error()
+			}
+		}
+		if err := w.Templates.Apply(e); err != nil {
+			return err.Error()
+		}
+		return ""
+	}
+	id, ok := strings.CutPrefix(e.Stream, events.ShipStreamPrefix)
+	if !ok {
+		return fmt.Sprintf("%s on stream %q, not a ship's", e.Type, e.Stream)
+	}
+	sh, exists := w.DetailedShips[id]
+	switch p := p.(type) {
+	case *events.DetailedShipBuilt:
+		if _, lts := w.Ships[id]; exists || lts || p.ShipID != id {
+			return fmt.Sprintf("ship %s built twice, or on stream %s", p.ShipID, e.Stream)
+		}
+		if other, taken := w.shipNamed(p.Name); taken {
+			return fmt.Sprintf("a ship named %q already exists", other)
+		}
+		sh = &DetailedShip{}
+		if err := sh.Apply(e); err != nil {
+			return err.Error()
+		}
+		w.DetailedShips[id] = sh
+		return ""
+	case *events.DetailedShipHit:
+		if !exists {
+			return fmt.Sprintf("%s for a detailed ship that does not exist (stream %s)", e.Type, e.Stream)
+		}
+		problem := w.checkDetailedTemplate(p)
+		_, want, err := sh.ApplyHit(p)
+		if err != nil {
+			return err.Error()
+		}
+		sh.Version, sh.Seq = e.StreamVersion, e.Seq
+		if problem == "" {
+			problem = SameDetailedOutcome(p, want)
+		}
+		return problem
+	}
+	return ""
+}
+
+// checkDetailedTemplate checks that a hit's template is the sample or the
+// campaign's template of its name, as it stood when the hit was made.
+func (w *World) checkDetailedTemplate(p *events.DetailedShipHit) string {
+	if p.Template == nil {
+		if p.Sample {
+			return "a laser hit marked as a sample template"
+		}
+		return ""
+	}
+	if p.Points != 0 {
+		return fmt.Sprintf("a hit with template %q and laser points %d", p.Template.Name, p.Points)
+	}
+	var known events.ShipTemplate
+	found := false
+	if p.Sample {
+		for _, s := range interceptor.SampleTemplates() {
+			if s.Name == p.Template.Name {
+				known, found = events.ShipTemplate{Name: s.Name, Rows: s.Rows()}, true
+			}
+		}
+	} else if i := w.Templates.index(p.Template.Name); i >= 0 {
+		known, found = w.Templates.Templates[i], true
+	}
+	switch {
+	case !found && p.Sample:
+		return fmt.Sprintf("a hit with sample template %q, which is not a sample", p.Template.Name)
+	case !found:
+		return fmt.Sprintf("a hit with template %q, which the campaign has not added", p.Template.Name)
+	case !slices.Equal(upperRows(known.Rows), upperRows(p.Template.Rows)):
+		return fmt.Sprintf("a hit with template %q recorded as %v; the template is %v", p.Template.Name, p.Template.Rows, known.Rows)
+	}
+	return ""
+}
+
+func upperRows(rows []string) []string {
+	out := make([]string, len(rows))
+	for i, r := range rows {
+		out[i] = strings.ToUpper(r)
+	}
+	return out
 }

@@ -117,6 +117,7 @@ var timelineKinds = map[string]string{
 	events.TypeCurseAdded: TimelineCurse, events.TypeCurseLifted: TimelineCurse,
 	events.TypeRestTaken: TimelineRest, events.TypePartySlept: TimelineSleep,
 	events.TypeShipHit: TimelineShip, events.TypeShipRepaired: TimelineShip, events.TypeShipHitWithdrawn: TimelineShip,
+	events.TypeDetailedShipHit: TimelineShip,
 	events.TypeDogfightStarted: TimelineShip, events.TypeDogfightManeuvered: TimelineShip, events.TypeDogfightFired: TimelineShip,
 	events.TypeDogfightExited: TimelineShip, events.TypeDogfightEnded: TimelineShip,
 	events.TypeNoteRecorded: TimelineNote,
@@ -126,7 +127,7 @@ var timelineKinds = map[string]string{
 // stream (its clock), that a timeline which looks up the seqs of rolls
 // (LookUpSeqs) folds: the others change nothing in it.
 func TimelineTypes() []string {
-	out := []string{events.TypeShipBuilt, events.TypeCharacterCreated, events.TypeFoeAdded}
+	out := []string{events.TypeShipBuilt, events.TypeDetailedShipBuilt, events.TypeCharacterCreated, events.TypeFoeAdded}
 	for t := range timelineKinds {
 		out = append(out, t)
 	}
@@ -160,6 +161,15 @@ func (t *Timeline) Apply(e events.Event) error {
 			return err
 		}
 		b := p.(*events.ShipBuilt)
+		t.names[b.ShipID] = b.Name
+		return nil
+	}
+	if e.Type == events.TypeDetailedShipBuilt {
+		p, err := events.Decode(e)
+		if err != nil {
+			return err
+		}
+		b := p.(*events.DetailedShipBuilt)
 		t.names[b.ShipID] = b.Name
 		return nil
 	}

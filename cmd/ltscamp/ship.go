@@ -16,14 +16,14 @@ func newShipCmd(a *app) *cobra.Command {
 		Use:   "ship",
 		Short: "Build star craft, crew them, log hits and repairs",
 	}
-	cmd.AddCommand(newShipNewCmd(a), newShipListCmd(a), newShipShowCmd(a), newShipCrewCmd(a), newShipHitCmd(a), newShipFireCmd(a), newShipRepairCmd(a))
+	cmd.AddCommand(newShipNewCmd(a), newShipListCmd(a), newShipShowCmd(a), newShipCrewCmd(a), newShipHitCmd(a), newShipFireCmd(a), newShipRepairCmd(a), newShipTemplateCmd(a))
 	return cmd
 }
 
 func newShipNewCmd(a *app) *cobra.Command {
-	var record, owner string
+	var record, owner, detailed, format string
 	cmd := &cobra.Command{
-		Use:   "new NAME --record \"...\" [--owner NAME]",
+		Use:   "new NAME (--record \"...\" [--owner NAME] | --detailed FILE)",
 		Short: "Build a ship from its record; the build cost comes from the rules",
 		Long: `Build a ship from its record, in the long or the short notation:
 
@@ -33,14 +33,29 @@ func newShipNewCmd(a *app) *cobra.Command {
 Sections are listed in the order damage destroys them; each costs its points.
 Engineering and Operations are required. Xd6 weapons cost 6 a die, /X shields
 2 a factor, M+X maneuver 2 a point, S+X systems (edition 2010 only) 2 a point.
-Named extra sections such as Science2 are allowed.`,
+Named extra sections such as Science2 are allowed.
+
+With --detailed FILE the ship is a detailed record (INTERCEPTOR): armour
+blocks ten columns wide per facing and an Internal Component Block, read from
+a YAML or JSON file (docs/interceptor.md). A record the rules refuse is
+reported with its line and nothing is appended.`,
 		Example: `  ltscamp ship new Kit-Kat --owner Ajax \
       --record "Cargo1, Engineering1, Operations1, Living1, d6/1, M+1"
-  ltscamp ship new Corvette --record "E2, O2, L1, 2d6/2"`,
+  ltscamp ship new Corvette --record "E2, O2, L1, 2d6/2"
+  ltscamp ship new "Space Gull" --detailed space-gull.yaml`,
 		Args: exactArgs(1, "one ship NAME"),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if cmd.Flags().Changed("detailed") {
+				if lts := changedFlags(cmd, []string{"record", "owner"}); len(lts) > 0 {
+					return usagef("--detailed builds a detailed (INTERCEPTOR) record: %s %s for section ships", strings.Join(lts, " and "), plural(len(lts), "is", "are"))
+				}
+				return a.shipNewDetailed(args[0], detailed, format)
+			}
+			if cmd.Flags().Changed("format") {
+				return usagef("--format goes with --detailed FILE")
+			}
 			if !cmd.Flags().Changed("record") {
-				return usagef("ship new needs --record, e.g. \"C1, E1, O1, L1, d6/1, M+1\"")
+				return usagef("ship new needs --record, e.g. \"C1, E1, O1, L1, d6/1, M+1\" (or --detailed FILE for a detailed record)")
 			}
 			return a.withCampaign(func(s *campaign.Service) error {
 				sh, err := s.ShipNew(args[0], record, owner)
@@ -55,6 +70,8 @@ Named extra sections such as Science2 are allowed.`,
 	}
 	cmd.Flags().StringVar(&record, "record", "", "the ship record")
 	cmd.Flags().StringVar(&owner, "owner", "", "the character who owns it")
+	cmd.Flags().StringVar(&detailed, "detailed", "", "a detailed (INTERCEPTOR) ship record file, YAML or JSON (- for standard input)")
+	cmd.Flags().StringVar(&format, "format", "", "the --detailed file's format, yaml or json (default: from its extension)")
 	return cmd
 }
 
@@ -74,7 +91,11 @@ func newShipListCmd(a *app) *cobra.Command {
 				if asJSON {
 					return a.out.json(ships)
 				}
-				if len(ships) == 0 {
+				detailed, err := s.DetailedShips()
+				if err != nil {
+					return err
+				}
+				if len(ships) == 0 && len(detailed) == 0 {
 					a.out.note("no ship has been built; build one with `ltscamp ship new`")
 					return nil
 				}
@@ -85,6 +106,13 @@ func newShipListCmd(a *app) *cobra.Command {
 						state = "DIW"
 					}
 					rows = append(rows, []string{sh.Name, sh.Record, strconv.Itoa(sh.Cost), state})
+				}
+				for _, sh := range detailed {
+					state := "ok"
+					if sh.Ship().Exploded() {
+						state = "exploded"
+					}
+					rows = append(rows, []string{sh.Name, "detailed (INTERCEPTOR)", "-", state})
 				}
 				a.out.table([]string{"NAME", "RECORD", "COST", "STATE"}, rows)
 				return nil
@@ -101,11 +129,30 @@ func newShipShowCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "show NAME [--json] [--as-of SEQ|EVENT-ID|TIME|day:N]",
 		Short: "Show a ship record: sections in order with damage and crew, shields, weapons, DIW",
+		Long: `Show a ship record. A section ship shows its sections in order, with damage
+and crew, its shields, weapons and whether it is dead in the water. A detailed
+(INTERCEPTOR) ship shows each facing's armour and its Internal Component Block
+as grids (o intact, x destroyed, ~ widowed, CODE* a disabled component's box),
+then its components with the boxes each lost.`,
 		Example: `  ltscamp ship show Kit-Kat
-  ltscamp ship show Kit-Kat --json --as-of 42`,
+  ltscamp ship show Kit-Kat --json --as-of 42
+  ltscamp ship show "Space Gull"`,
 		Args: exactArgs(1, "one ship NAME"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return a.withCampaign(func(s *campaign.Service) error {
+				if detailed, _, err := s.ShipKind(args[0], asOf); err != nil {
+					return err
+				} else if detailed {
+					sh, err := s.DetailedShip(args[0], asOf)
+					if err != nil {
+						return err
+					}
+					if asJSON {
+						return a.out.json(sh.View())
+					}
+					printDetailedShip(a.out, sh)
+					return nil
+				}
 				sh, err := s.Ship(args[0], asOf)
 				if err != nil {
 					return err
@@ -187,27 +234,49 @@ func newShipCrewCmd(a *app) *cobra.Command {
 
 func newShipHitCmd(a *app) *cobra.Command {
 	var req campaign.ShipHitRequest
-	var dice string
+	var dice, weapon string
 	cmd := &cobra.Command{
-		Use:   "hit SHIP (--damage N | --dice a,b,...) [--inflict M] [--source TEXT]",
+		Use:   "hit SHIP (--damage N | --dice a,b,...) [--inflict M] [--source TEXT] | hit SHIP --facing F --weapon W [--column C]",
 		Short: "Log a hit: shields subtract once, sections are destroyed in listed order, their crews die",
 		Long: `Log a hit on a ship. Its shields subtract one point per factor, once per hit;
 each remaining point destroys one point of section, in the order the record
 lists them. The attacker may inflict fewer points (--inflict). A section whose
 damage reaches its points is destroyed with everyone aboard it, and their
 sheets show them dead. Losing Engineering or Operations leaves the craft dead
-in the water (DIW).`,
+in the water (DIW).
+
+A detailed (INTERCEPTOR) ship is hit on one facing (--facing forward, aft,
+left or right) by a laser of N points (--weapon laser:N), which destroys N
+boxes straight down the column, or by a damage template (--weapon NAME, see
+ltscamp ship template list). --column is the attacker's d10 for the column,
+1-10; without it the program rolls it, and the hit records which. Widowed
+armour is removed after the hit. The rolls a hit calls for (consciousness,
+turret jam) are named but not made.`,
 		Example: `  ltscamp ship hit Kit-Kat --damage 3 --source "pirate corvette"
-  ltscamp ship hit Kit-Kat --dice 4,2 --inflict 2`,
+  ltscamp ship hit Kit-Kat --dice 4,2 --inflict 2
+  ltscamp ship hit "Space Gull" --facing forward --weapon laser:6 --column 3
+  ltscamp ship hit "Space Gull" --facing aft --weapon "Block 6"`,
 		Args: exactArgs(1, "one SHIP"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			req.Ship = args[0]
+			if det := changedFlags(cmd, detailedHitFlags); len(det) > 0 {
+				return a.withCampaign(func(s *campaign.Service) error {
+					detailed, found, err := s.ShipKind(req.Ship, "")
+					if err != nil {
+						return err
+					}
+					if found && !detailed {
+						return usagef("%s is a section ship: %s %s for detailed (INTERCEPTOR) records; hit it with --damage or --dice", req.Ship, strings.Join(det, ", "), plural(len(det), "is", "are"))
+					}
+					return a.shipHitDetailed(cmd, s, req.Ship, weapon, req.Source)
+				})
+			}
 			var err error
 			if req.Faces, err = parseFacesFlag(cmd, "dice", dice); err != nil {
 				return err
 			}
 			if req.Faces == nil && !cmd.Flags().Changed("damage") {
-				return usagef("ship hit needs --damage N or --dice a,b,...")
+				return usagef("ship hit needs --damage N or --dice a,b,... (or, for a detailed ship, --facing and --weapon)")
 			}
 			if !cmd.Flags().Changed("inflict") {
 				req.Inflict = -1
@@ -241,6 +310,9 @@ in the water (DIW).`,
 	f.StringVar(&dice, "dice", "", "the weapon dice's faces (d6)")
 	f.IntVar(&req.Inflict, "inflict", 0, "inflict only M of the points (the attacker's choice)")
 	f.StringVar(&req.Source, "source", "", "who or what hit it")
+	f.String("facing", "", "detailed ships: the facing struck, forward, aft, left or right")
+	f.StringVar(&weapon, "weapon", "", "detailed ships: laser:N, or a damage template's name")
+	f.Int("column", 0, "detailed ships: the column die, 1-10 (default: rolled)")
 	return cmd
 }
 

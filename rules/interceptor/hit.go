@@ -495,7 +495,6 @@ func (s Ship) Volley(hits []Hit) (Ship, Report, error) {
 	return n, rep, nil
 }
 
-
 // widow marks widowed every intact box of a that has no 4-connected path of
 // intact boxes to its bottom row, and returns their places.
 func widow(a *armourBlock, turret int, block string) []Place {

@@ -1,0 +1,420 @@
+package campaign
+
+import (
+	"strings"
+
+	"github.com/ltscamp/ltscamp/events"
+	"github.com/ltscamp/ltscamp/projections"
+	"github.com/ltscamp/ltscamp/rules"
+	"github.com/ltscamp/ltscamp/rules/interceptor"
+)
+
+// Detailed ship records (INTERCEPTOR, issue 14) live on ship streams, as
+// section ships do, with event types of their own (events/detailed_ships.go).
+// The rules are rules/interceptor; a ship is folded by building its record
+// and re-applying every hit in effect (projections.DetailedShip).
+
+// detailedShip is a detailed ship's folded stream.
+type detailedShip struct {
+	member projections.ShipMember
+	stream string
+	rec    projections.DetailedShip
+}
+
+// detailedFleet lists the detailed ships whose building is in effect, up
+// to seq (0: all).
+func (s *Service) detailedFleet(rv *projections.Reverts, upTo int64) (projections.DetailedFleet, error) {
+	var f projections.DetailedFleet
+	err := s.foldInEffect(events.Query{StreamPrefix: events.ShipStreamPrefix, TypePrefix: events.TypeDetailedShipBuilt, UpToSeq: upTo}, rv, f.Apply)
+	return f, err
+}
+
+// loadDetailedShip folds a detailed ship's stream and returns the stream
+// version read.
+func (s *Service) loadDetailedShip(m projections.ShipMember, rv *projections.Reverts, upTo int64) (*detailedShip, int64, error) {
+	sh := &detailedShip{member: m, stream: events.ShipStream(m.ID)}
+	version, err := s.foldStream(sh.stream, rv, upTo, sh.rec.Apply)
+	if err != nil {
+		return nil, 0, err
+	}
+	return sh, version, nil
+}
+
+// shipNotFound is the error for a name that is neither a section ship nor
+// a detailed one, with the nearest name when there is one.
+func shipNotFound(name string, f *projections.Fleet, df *projections.DetailedFleet) error {
+	name = projections.NormalizeName(name)
+	names := append(f.Names(), df.Names()...)
+	if len(names) == 0 {
+		return rules.Errorf(rules.CodeNotFound, "no ship %q: none has been built; build one with `ltscamp ship new`", name)
+	}
+	if near, ok := rules.Suggest(name, names); ok {
+		return rules.Errorf(rules.CodeNotFound, "no ship %q; did you mean %q?", name, near)
+	}
+	return rules.Errorf(rules.CodeNotFound, "no ship %q; the ships are %s", name, strings.Join(quoteAll(names), ", "))
+}
+
+// detailedShip loads a detailed ship for a decision and records its
+// version. A section ship of that name is refused: the command is for
+// detailed records.
+func (d *decision) detailedShip(name, what string) (*detailedShip, error) {
+	rv, err := d.revertsState()
+	if err != nil {
+		return nil, err
+	}
+	df, err := d.s.detailedFleet(rv, 0)
+	if err != nil {
+		return nil, err
+	}
+	m, ok := df.Find(name)
+	if !ok {
+		f, err := d.fleetState()
+		if err != nil {
+			return nil, err
+		}
+		if lts, ok := f.Find(name); ok {
+			return nil, rules.Errorf(rules.CodeInvalid, "%s is a section ship, not a detailed record: %s is for detailed (INTERCEPTOR) ships", lts.Name, what)
+		}
+		return nil, shipNotFound(name, f, &df)
+	}
+	sh, version, err := d.s.loadDetailedShip(m, rv, 0)
+	if err != nil {
+		return nil, err
+	}
+	d.expect(sh.stream, version)
+	return sh, nil
+}
+
+// refuseDetailed refuses a section-ship command on a detailed ship; why
+// ends the message.
+func (d *decision) refuseDetailed(name, why string) error {
+	rv, err := d.revertsState()
+	if err != nil {
+		return err
+	}
+	df, err := d.s.detailedFleet(rv, 0)
+	if err != nil {
+		return err
+	}
+	if m, ok := df.Find(name); ok {
+		return rules.Errorf(rules.CodeInvalid, "%s is a detailed (INTERCEPTOR) record: %s", m.Name, why)
+	}
+	return nil
+}
+
+// checkShipNameFree refuses a name a section ship or a detailed ship has.
+func (d *decision) checkShipNameFree(name string) error {
+	f, err := d.fleetState()
+	if err != nil {
+		return err
+	}
+	if m, ok := f.Find(name); ok {
+		return rules.Errorf(rules.CodeConflict, "a ship named %q already exists (built at seq %d); choose another name", m.Name, m.Seq)
+	}
+	rv, err := d.revertsState()
+	if err != nil {
+		return err
+	}
+	df, err := d.s.detailedFleet(rv, 0)
+	if err != nil {
+		return err
+	}
+	if m, ok := df.Find(name); ok {
+		return rules.Errorf(rules.CodeConflict, "a ship named %q already exists (built at seq %d); choose another name", m.Name, m.Seq)
+	}
+	return nil
+}
+
+// DetailedShipNew builds a detailed ship from its record (as an importer
+// read it from file); the record's own name is kept in the record, the
+// ship is called name. A record the rules refuse appends nothing.
+func (s *Service) DetailedShipNew(name string, spec interceptor.Spec, file string) (projections.DetailedShip, error) {
+	var built string
+	_, err := s.execute(func(d *decision) error {
+		n := projections.NormalizeName(name)
+		if n == "" {
+			return rules.Errorf(rules.CodeInvalid, "a ship needs a name")
+		}
+		if err := rules.CheckName("ship name", strings.TrimSpace(name)); err != nil {
+			return err
+		}
+		if err := d.checkShipNameFree(n); err != nil {
+			return err
+		}
+		if strings.TrimSpace(spec.Name) == "" {
+			spec.Name = n
+		}
+		if _, err := interceptor.NewShip(spec); err != nil {
+			return rules.Errorf(rules.CodeOf(err), "bad detailed ship record %s: %v", file, err)
+		}
+		if _, err := d.campaignState(); err != nil {
+			return err
+		}
+		id := d.s.newID()
+		stream := events.ShipStream(id)
+		d.expect(stream, 0)
+		built = n
+		return d.emit(stream, events.DetailedShipBuilt{ShipID: id, Name: n, Record: projections.RecordOf(spec), File: strings.TrimSpace(file)})
+	})
+	if err != nil {
+		return projections.DetailedShip{}, err
+	}
+	return s.DetailedShip(built, "")
+}
+
+// DetailedShip returns a detailed ship as of a point of the log ("" for
+// now; see ResolveAsOf).
+func (s *Service) DetailedShip(name, asOf string) (projections.DetailedShip, error) {
+	v, err := s.view(asOf)
+	if err != nil {
+		return projections.DetailedShip{}, err
+	}
+	df, err := s.detailedFleet(&v.rv, v.upTo)
+	if err != nil {
+		return projections.DetailedShip{}, err
+	}
+	m, ok := df.Find(name)
+	if !ok {
+		f, err := s.fleet(&v.rv, v.upTo)
+		if err != nil {
+			return projections.DetailedShip{}, err
+		}
+		return projections.DetailedShip{}, shipNotFound(name, &f, &df)
+	}
+	sh, _, err := s.loadDetailedShip(m, &v.rv, v.upTo)
+	if err != nil {
+		return projections.DetailedShip{}, err
+	}
+	return sh.rec, nil
+}
+
+// DetailedShips returns every detailed ship, in the order they were built.
+func (s *Service) DetailedShips() ([]projections.DetailedShip, error) {
+	v, err := s.view("")
+	if err != nil {
+		return nil, err
+	}
+	df, err := s.detailedFleet(&v.rv, 0)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]projections.DetailedShip, 0, len(df.Ships))
+	for _, m := range df.Ships {
+		sh, _, err := s.loadDetailedShip(m, &v.rv, 0)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, sh.rec)
+	}
+	return out, nil
+}
+
+// ShipKind says what kind of ship is named, as of a point of the log:
+// detailed is true for a detailed record; found is false when no ship of
+// either kind has the name.
+func (s *Service) ShipKind(name, asOf string) (detailed, found bool, err error) {
+	v, err := s.view(asOf)
+	if err != nil {
+		return false, false, err
+	}
+	df, err := s.detailedFleet(&v.rv, v.upTo)
+	if err != nil {
+		return false, false, err
+	}
+	if _, ok := df.Find(name); ok {
+		return true, true, nil
+	}
+	f, err := s.fleet(&v.rv, v.upTo)
+	if err != nil {
+		return false, false, err
+	}
+	_, ok := f.Find(name)
+	return false, ok, nil
+}
+
+// templates folds the damage templates the campaign added.
+func (s *Service) templates(rv *projections.Reverts, upTo int64) (projections.ShipTemplates, int64, error) {
+	var t projections.ShipTemplates
+	version, err := s.foldStream(events.ShipTemplatesStream, rv, upTo, t.Apply)
+	return t, version, err
+}
+
+// ShipTemplate is a damage template as `ship template list` shows it.
+type ShipTemplate struct {
+	Name   string   `json:"name"`
+	Rows   []string `json:"rows"`
+	Points int      `json:"points"`
+	// Sample is true for the program's sample templates, which are not
+	// the book's (its templates are die-cut diagrams).
+	Sample bool `json:"sample"`
+}
+
+func shipTemplate(name string, rows []string, sample bool) ShipTemplate {
+	points := 0
+	for _, r := range rows {
+		points += strings.Count(strings.ToUpper(r), "X")
+	}
+	return ShipTemplate{Name: name, Rows: rows, Points: points, Sample: sample}
+}
+
+// ShipTemplates lists the campaign's damage templates, then the samples.
+func (s *Service) ShipTemplates() ([]ShipTemplate, error) {
+	v, err := s.view("")
+	if err != nil {
+		return nil, err
+	}
+	t, _, err := s.templates(&v.rv, 0)
+	if err != nil {
+		return nil, err
+	}
+	out := []ShipTemplate{}
+	for _, x := range t.Templates {
+		out = append(out, shipTemplate(x.Name, x.Rows, false))
+	}
+	for _, x := range interceptor.SampleTemplates() {
+		out = append(out, shipTemplate(x.Name, x.Rows(), true))
+	}
+	return out, nil
+}
+
+// ShipTemplatesAdd adds damage templates (as an importer read them). A
+// template of a name added before replaces it for later hits; a sample's
+// name is refused, so that a hit's template is never in doubt.
+func (s *Service) ShipTemplatesAdd(ts []interceptor.Template, file string) ([]ShipTemplate, error) {
+	var out []ShipTemplate
+	_, err := s.execute(func(d *decision) error {
+		out = nil
+		if len(ts) == 0 {
+			return rules.Errorf(rules.CodeInvalid, "%s holds no damage templates", file)
+		}
+		rv, err := d.revertsState()
+		if err != nil {
+			return err
+		}
+		_, version, err := d.s.templates(rv, 0)
+		if err != nil {
+			return err
+		}
+		d.expect(events.ShipTemplatesStream, version)
+		add := events.ShipTemplatesAdded{File: strings.TrimSpace(file)}
+		seen := map[string]bool{}
+		for _, t := range ts {
+			// Re-validated: a template built by other means than NewTemplate
+			// has no rows.
+			checked, err := interceptor.NewTemplate(t.Name, t.Rows())
+			if err != nil {
+				return err
+			}
+			key := strings.ToLower(checked.Name)
+			if seen[key] {
+				return rules.Errorf(rules.CodeInvalid, "template %q is given twice in %s", checked.Name, file)
+			}
+			seen[key] = true
+			for _, sm := range interceptor.SampleTemplates() {
+				if strings.EqualFold(sm.Name, checked.Name) {
+					return rules.Errorf(rules.CodeInvalid, "template %q has the name of a sample template: give it another name", checked.Name)
+				}
+			}
+			add.Templates = append(add.Templates, events.ShipTemplate{Name: checked.Name, Rows: checked.Rows()})
+			out = append(out, shipTemplate(checked.Name, checked.Rows(), false))
+		}
+		if _, err := d.campaignState(); err != nil {
+			return err
+		}
+		return d.emit(events.ShipTemplatesStream, add)
+	})
+	return out, err
+}
+
+// DetailedHitRequest is what `ship hit` asks of a detailed ship.
+type DetailedHitRequest struct {
+	Ship   string
+	Facing string
+	// Laser is a laser's points; Template names a damage template. One
+	// of them is given.
+	Laser    int
+	Template string
+	// Column is the d10 face for the hit's centre column; 0 has the
+	// program roll it.
+	Column int
+	Source string
+}
+
+// DetailedHitResult reports a hit on a detailed ship.
+type DetailedHitResult struct {
+	Ship   projections.DetailedShip
+	Hit    events.DetailedShipHit
+	Events []events.Event
+}
+
+// DetailedShipHit applies one hit to a detailed ship with the rules: the
+// laser or the template comes down the column rolled (or given), then
+// widowed armour is removed (book l.330). The event records the hit's
+// terms and everything it did, so verify can re-check it.
+func (s *Service) DetailedShipHit(req DetailedHitRequest) (DetailedHitResult, error) {
+	var out DetailedHitResult
+	var name string
+	res, err := s.execute(func(d *decision) error {
+		out = DetailedHitResult{}
+		sh, err := d.detailedShip(req.Ship, "a hit by --facing and --weapon")
+		if err != nil {
+			return err
+		}
+		name = sh.rec.Name
+		facing := interceptor.Facing(strings.ToLower(strings.TrimSpace(req.Facing)))
+		if !facing.Valid() {
+			return rules.Errorf(rules.CodeInvalid, "--facing %q: use forward, aft, left or right", req.Facing)
+		}
+		if err := rules.CheckReason("--source", strings.TrimSpace(req.Source)); err != nil {
+			return err
+		}
+		hit := events.DetailedShipHit{Facing: string(facing), Source: strings.TrimSpace(req.Source)}
+		switch {
+		case (req.Laser != 0) == (req.Template != ""):
+			return rules.Errorf(rules.CodeInvalid, "give a laser's points or a template, not both or neither")
+		case req.Template != "":
+			rv, err := d.revertsState()
+			if err != nil {
+				return err
+			}
+			ts, version, err := d.s.templates(rv, 0)
+			if err != nil {
+				return err
+			}
+			d.expect(events.ShipTemplatesStream, version)
+			t, sample, ok := ts.Find(req.Template)
+			if !ok {
+				return rules.Errorf(rules.CodeInvalid, "no damage template %q: see `ltscamp ship template list`, or add one with `ltscamp ship template add`", req.Template)
+			}
+			hit.Template, hit.Sample = &t, sample
+		default:
+			hit.Points = req.Laser
+		}
+		switch {
+		case req.Column == 0:
+			faces, err := d.s.roller.Roll(1, interceptor.Columns)
+			if err != nil {
+				return err
+			}
+			hit.Column = faces[0]
+		case req.Column < 1 || req.Column > interceptor.Columns:
+			return rules.Errorf(rules.CodeInvalid, "--column %d: the column is a d10 roll, 1 to %d", req.Column, interceptor.Columns)
+		default:
+			hit.Column, hit.Entered = req.Column, true
+		}
+		_, outcome, err := sh.rec.ApplyHit(&hit)
+		if err != nil {
+			return rules.Errorf(rules.CodeOf(err), "%s: %v", sh.rec.Name, err)
+		}
+		outcome.Facing, outcome.Points, outcome.Template, outcome.Sample = hit.Facing, hit.Points, hit.Template, hit.Sample
+		outcome.Column, outcome.Entered, outcome.Source = hit.Column, hit.Entered, hit.Source
+		out.Hit = outcome
+		return d.emit(sh.stream, outcome)
+	})
+	if err != nil {
+		return out, err
+	}
+	out.Events = res.Events
+	out.Ship, err = s.DetailedShip(name, "")
+	return out, err
+}

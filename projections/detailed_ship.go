@@ -1,0 +1,446 @@
+package projections
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/ltscamp/ltscamp/events"
+	"github.com/ltscamp/ltscamp/rules/interceptor"
+)
+
+// SpecOf returns the rules' Spec of a stored detailed record.
+func SpecOf(r events.DetailedRecord) interceptor.Spec {
+	sp := interceptor.Spec{
+		Name:            r.Name,
+		Armour:          interceptor.ArmourSpec{Forward: r.Armour.Forward, Aft: r.Armour.Aft, Left: r.Armour.Left, Right: r.Armour.Right},
+		Internal:        cloneRows(r.Internal),
+		Components:      maps.Clone(r.Components),
+		Cargo:           maps.Clone(r.Cargo),
+		OccupiedHangars: slices.Clone(r.OccupiedHangars),
+	}
+	for _, e := range r.Externals {
+		sp.Externals = append(sp.Externals, interceptor.ExternalSpec{Name: e.Name, Type: e.Type, Facing: interceptor.Facing(e.Facing), Column: e.Column})
+	}
+	for _, t := range r.Turrets {
+		sp.Turrets = append(sp.Turrets, interceptor.TurretSpec{Name: t.Name, Armour: t.Armour, Internal: cloneRows(t.Internal), Components: maps.Clone(t.Components), Cargo: maps.Clone(t.Cargo)})
+	}
+	for _, c := range r.Crew {
+		sp.Crew = append(sp.Crew, interceptor.CrewSpec{Name: c.Name, Race: c.Race, Station: c.Station})
+	}
+	return sp
+}
+
+// RecordOf returns the stored form of a rules Spec: SpecOf(RecordOf(sp))
+// builds the same ship as sp.
+func RecordOf(sp interceptor.Spec) events.DetailedRecord {
+	r := events.DetailedRecord{
+		Name:            sp.Name,
+		Armour:          events.DetailedArmour{Forward: sp.Armour.Forward, Aft: sp.Armour.Aft, Left: sp.Armour.Left, Right: sp.Armour.Right},
+		Internal:        cloneRows(sp.Internal),
+		Components:      maps.Clone(sp.Components),
+		Cargo:           maps.Clone(sp.Cargo),
+		OccupiedHangars: slices.Clone(sp.OccupiedHangars),
+	}
+	for _, e := range sp.Externals {
+		r.Externals = append(r.Externals, events.DetailedExternal{Name: e.Name, Type: e.Type, Facing: string(e.Facing), Column: e.Column})
+	}
+	for _, t := range sp.Turrets {
+		r.Turrets = append(r.Turrets, events.DetailedTurret{Name: t.Name, Armour: t.Armour, Internal: cloneRows(t.Internal), Components: maps.Clone(t.Components), Cargo: maps.Clone(t.Cargo)})
+	}
+	for _, c := range sp.Crew {
+		r.Crew = append(r.Crew, events.DetailedCrew{Name: c.Name, Race: c.Race, Station: c.Station})
+	}
+	return r
+}
+
+func cloneRows(rows [][]string) [][]string {
+	out := make([][]string, len(rows))
+	for i, r := range rows {
+		out[i] = slices.Clone(r)
+	}
+	return out
+}
+
+// HitOf returns the rules' Hit a recorded hit describes.
+func HitOf(p *events.DetailedShipHit) (interceptor.Hit, error) {
+	h := interceptor.Hit{Facing: interceptor.Facing(p.Facing), Column: p.Column, Points: p.Points, Turret: p.Turret}
+	if p.Template != nil {
+		t, err := interceptor.NewTemplate(p.Template.Name, p.Template.Rows)
+		if err != nil {
+			return interceptor.Hit{}, err
+		}
+		h.Template = &t
+	}
+	return h, nil
+}
+
+// DetailedHitOutcome is what the rules say a hit does: the report of
+// interceptor's Volley in the stored form, with none of the hit's terms.
+func DetailedHitOutcome(rep interceptor.Report) events.DetailedShipHit {
+	out := events.DetailedShipHit{Destroyed: places(rep.Destroyed), Exploded: places(rep.Exploded), Wasted: rep.Wasted, Residual: rep.Residual,
+		Widowed: places(rep.Widowed), ExternalsLost: slices.Clone(rep.ExternalsLost), ShipExploded: rep.ShipExploded, Killed: slices.Clone(rep.Killed)}
+	if out.Destroyed == nil {
+		out.Destroyed = []events.ShipPlace{}
+	}
+	for _, d := range rep.Disabled {
+		out.Disabled = append(out.Disabled, events.ShipComponentRef{Turret: d.Turret, Code: d.Code, Type: string(d.Type)})
+	}
+	for _, r := range rep.Rolls {
+		out.Rolls = append(out.Rolls, describeRoll(r))
+	}
+	return out
+}
+
+func describeRoll(r interceptor.Roll) string {
+	var b strings.Builder
+	b.WriteString(string(r.Kind))
+	if r.Crew != "" {
+		fmt.Fprintf(&b, " by %s", r.Crew)
+	}
+	if r.Station != "" {
+		fmt.Fprintf(&b, " at %s", r.Station)
+	}
+	if r.Turret != 0 {
+		fmt.Fprintf(&b, " for turret %d", r.Turret)
+	}
+	if r.Number != 0 {
+		fmt.Fprintf(&b, " (number %d)", r.Number)
+	}
+	if r.Percent != 0 {
+		fmt.Fprintf(&b, " (%d%%)", r.Percent)
+	}
+	return b.String()
+}
+
+func places(ps []interceptor.Place) []events.ShipPlace {
+	if len(ps) == 0 {
+		return nil
+	}
+	out := make([]events.ShipPlace, len(ps))
+	for i, p := range ps {
+		out[i] = events.ShipPlace{Turret: p.Turret, Block: p.Block, Row: p.Row, Column: p.Column}
+	}
+	return out
+}
+
+// SameDetailedOutcome compares what a hit recorded with what the rules
+// give (want, from DetailedHitOutcome) and returns the first difference,
+// or "".
+func SameDetailedOutcome(got *events.DetailedShipHit, want events.DetailedShipHit) string {
+	switch {
+	case !slices.Equal(got.Destroyed, want.Destroyed):
+		return fmt.Sprintf("hit recorded %d boxes destroyed %s; the rules destroy %d %s", len(got.Destroyed), placeList(got.Destroyed), len(want.Destroyed), placeList(want.Destroyed))
+	case !slices.Equal(got.Exploded, want.Exploded):
+		return fmt.Sprintf("hit recorded %d boxes exploded; the rules give %d", len(got.Exploded), len(want.Exploded))
+	case got.Wasted != want.Wasted || got.Residual != want.Residual:
+		return fmt.Sprintf("hit recorded %d points wasted (%d residual); the rules give %d (%d)", got.Wasted, got.Residual, want.Wasted, want.Residual)
+	case !slices.Equal(got.Widowed, want.Widowed) || !slices.Equal(got.ExternalsLost, want.ExternalsLost):
+		return fmt.Sprintf("hit recorded %d widowed boxes; the rules widow %d", len(got.Widowed), len(want.Widowed))
+	case !slices.Equal(got.Disabled, want.Disabled):
+		return fmt.Sprintf("hit recorded components disabled %v; the rules disable %v", got.Disabled, want.Disabled)
+	case got.ShipExploded != want.ShipExploded:
+		return fmt.Sprintf("hit recorded the ship exploded %t; the rules give %t", got.ShipExploded, want.ShipExploded)
+	case !slices.Equal(got.Killed, want.Killed):
+		return fmt.Sprintf("hit recorded %v killed; the rules kill %v", got.Killed, want.Killed)
+	case !slices.Equal(got.Rolls, want.Rolls):
+		return fmt.Sprintf("hit recorded the rolls %v; the rules call for %v", got.Rolls, want.Rolls)
+	}
+	return ""
+}
+
+func placeList(ps []events.ShipPlace) string {
+	parts := make([]string, 0, len(ps))
+	for i, p := range ps {
+		if i == 6 {
+			parts = append(parts, "…")
+			break
+		}
+		parts = append(parts, fmt.Sprintf("%s r%dc%d", p.Block, p.Row, p.Column))
+	}
+	return "(" + strings.Join(parts, ", ") + ")"
+}
+
+// DetailedShip is a detailed (INTERCEPTOR) ship record, folded from its
+// stream: the record, built with the rules, with every hit in effect
+// applied in order.
+type DetailedShip struct {
+	ID   string
+	Name string
+	// File is the file the record was read from.
+	File string
+	// Hits counts the hits in effect.
+	Hits    int
+	Version int64
+	Seq     int64
+
+	ship interceptor.Ship
+}
+
+// Ship returns the rules' ship, with its damage.
+func (d *DetailedShip) Ship() interceptor.Ship { return d.ship }
+
+// Apply folds one event of a detailed ship's stream. A hit is re-applied
+// with the rules (and widowed armour removed after it), so the ship is
+// what the rules make of the hits in effect; the outcome recorded in the
+// event is checked by verify (World), not here.
+func (d *DetailedShip) Apply(e events.Event) error {
+	p, err := events.Decode(e)
+	if err != nil {
+		return err
+	}
+	switch p := p.(type) {
+	case *events.DetailedShipBuilt:
+		sh, err := interceptor.NewShip(SpecOf(p.Record))
+		if err != nil {
+			return fmt.Errorf("event %d: %w", e.Seq, err)
+		}
+		d.ID, d.Name, d.File, d.ship = p.ShipID, p.Name, p.File, sh
+	case *events.DetailedShipHit:
+		if _, _, err := d.ApplyHit(p); err != nil {
+			return fmt.Errorf("event %d: %w", e.Seq, err)
+		}
+	default:
+		return fmt.Errorf("event %d: %s does not belong on a detailed ship's record", e.Seq, e.Type)
+	}
+	d.Version, d.Seq = e.StreamVersion, e.Seq
+	return nil
+}
+
+// ApplyHit applies a recorded hit with the rules and returns the ship
+// before it and what the rules say it did.
+func (d *DetailedShip) ApplyHit(p *events.DetailedShipHit) (interceptor.Ship, events.DetailedShipHit, error) {
+	h, err := HitOf(p)
+	if err != nil {
+		return d.ship, events.DetailedShipHit{}, err
+	}
+	before := d.ship
+	n, rep, err := d.ship.Volley([]interceptor.Hit{h})
+	if err != nil {
+		return before, events.DetailedShipHit{}, err
+	}
+	d.ship = n
+	d.Hits++
+	return before, DetailedHitOutcome(rep), nil
+}
+
+// DetailedBlock counts the boxes of an armour block or an Internal
+// Component Block by state.
+type DetailedBlock struct {
+	Boxes     int `json:"boxes"`
+	Intact    int `json:"intact"`
+	Destroyed int `json:"destroyed"`
+	Widowed   int `json:"widowed,omitempty"`
+}
+
+// DetailedComponent is a component and its damage.
+type DetailedComponent struct {
+	// Name is the record's code, as E1.
+	Name string `json:"name"`
+	// Type is the book's name of its type, as Engine; Key its stable key.
+	Type     string `json:"type"`
+	Key      string `json:"key"`
+	Boxes    int    `json:"boxes"`
+	Lost     int    `json:"lost"`
+	Disabled bool   `json:"disabled"`
+	Contents string `json:"contents,omitempty"`
+}
+
+// DetailedExternalView is an external system and its state.
+type DetailedExternalView struct {
+	Name   string `json:"name"`
+	Type   string `json:"type"`
+	Facing string `json:"facing"`
+	Column int    `json:"column"`
+	State  string `json:"state"`
+}
+
+// DetailedTurretView is a turret's state.
+type DetailedTurretView struct {
+	Name       string              `json:"name"`
+	ArmorBoxes int                 `json:"armor_boxes"`
+	Destroyed  bool                `json:"destroyed"`
+	Components []DetailedComponent `json:"components"`
+}
+
+// DetailedCrewView is a crewman and his state.
+type DetailedCrewView struct {
+	Name    string `json:"name"`
+	Race    string `json:"race"`
+	Station string `json:"station"`
+	Status  string `json:"status"`
+	Wounded bool   `json:"wounded,omitempty"`
+}
+
+// DetailedShipView is a detailed ship as `ship show --json` prints it.
+type DetailedShipView struct {
+	ID         string                   `json:"id"`
+	Name       string                   `json:"name"`
+	Kind       string                   `json:"kind"`
+	File       string                   `json:"file,omitempty"`
+	Hits       int                      `json:"hits"`
+	Exploded   bool                     `json:"exploded"`
+	Armor      map[string]DetailedBlock `json:"armor"`
+	Internal   DetailedBlock            `json:"internal"`
+	Components []DetailedComponent      `json:"components"`
+	Externals  []DetailedExternalView   `json:"externals"`
+	Turrets    []DetailedTurretView     `json:"turrets"`
+	Crew       []DetailedCrewView       `json:"crew"`
+	Version    int64                    `json:"version"`
+	Seq        int64                    `json:"seq"`
+}
+
+// DetailedKind is the Kind of a detailed ship's view.
+const DetailedKind = "detailed"
+
+// View returns the ship's state for display and JSON.
+func (d *DetailedShip) View() DetailedShipView {
+	s := d.ship
+	v := DetailedShipView{ID: d.ID, Name: d.Name, Kind: DetailedKind, File: d.File, Hits: d.Hits, Exploded: s.Exploded(), Armor: map[string]DetailedBlock{},
+		Components: components(s.Components(0)), Externals: []DetailedExternalView{}, Turrets: []DetailedTurretView{}, Crew: []DetailedCrewView{},
+		Version: d.Version, Seq: d.Seq}
+	for _, f := range interceptor.Facings() {
+		var b DetailedBlock
+		for r := 1; r <= s.ArmourRows(f); r++ {
+			for c := 1; c <= interceptor.Columns; c++ {
+				st, _ := s.ArmourBox(f, r, c)
+				b.count(st)
+			}
+		}
+		v.Armor[string(f)] = b
+	}
+	for r := 1; r <= s.InternalRows(); r++ {
+		for c := 1; c <= interceptor.Columns; c++ {
+			_, st, _ := s.InternalBox(r, c)
+			v.Internal.count(st)
+		}
+	}
+	for _, e := range s.Externals() {
+		v.Externals = append(v.Externals, DetailedExternalView{Name: e.Name, Type: e.Type.Name(), Facing: string(e.Facing), Column: e.Column, State: boxState(e.State)})
+	}
+	for i, t := range s.Turrets() {
+		comps := components(s.Components(i + 1))
+		v.Turrets = append(v.Turrets, DetailedTurretView{Name: t.Name, ArmorBoxes: t.ArmourRows * interceptor.Columns, Destroyed: t.Destroyed, Components: comps})
+	}
+	for _, c := range s.Crew() {
+		v.Crew = append(v.Crew, DetailedCrewView{Name: c.Name, Race: string(c.Race), Station: c.Station, Status: string(c.Status), Wounded: c.Wounded})
+	}
+	return v
+}
+
+func (b *DetailedBlock) count(st interceptor.BoxState) {
+	b.Boxes++
+	switch st {
+	case interceptor.Intact:
+		b.Intact++
+	case interceptor.Widowed:
+		b.Widowed++
+	default:
+		b.Destroyed++
+	}
+}
+
+func boxState(st interceptor.BoxState) string {
+	switch st {
+	case interceptor.Intact:
+		return "intact"
+	case interceptor.Widowed:
+		return "widowed"
+	}
+	return "destroyed"
+}
+
+func components(cs []interceptor.ComponentStatus) []DetailedComponent {
+	out := make([]DetailedComponent, 0, len(cs))
+	for _, c := range cs {
+		out = append(out, DetailedComponent{Name: c.Code, Type: c.Type.Name(), Key: string(c.Type), Boxes: c.Boxes, Lost: c.Destroyed, Disabled: c.Disabled, Contents: string(c.Contents)})
+	}
+	return out
+}
+
+// DetailedFleet lists every detailed ship built, in order.
+type DetailedFleet struct {
+	Ships []ShipMember `json:"ships"`
+}
+
+// Apply folds a ship.detailed.built event into the list; other events are
+// ignored.
+func (f *DetailedFleet) Apply(e events.Event) error {
+	if e.Type != events.TypeDetailedShipBuilt {
+		return nil
+	}
+	p, err := events.Decode(e)
+	if err != nil {
+		return err
+	}
+	b := p.(*events.DetailedShipBuilt)
+	f.Ships = append(f.Ships, ShipMember{ID: b.ShipID, Name: b.Name, Seq: e.Seq})
+	return nil
+}
+
+// Find returns the detailed ship whose name matches, ignoring case.
+func (f *DetailedFleet) Find(name string) (ShipMember, bool) {
+	for _, s := range f.Ships {
+		if equalFoldTrim(s.Name, name) {
+			return s, true
+		}
+	}
+	return ShipMember{}, false
+}
+
+// Names returns the ships' names.
+func (f *DetailedFleet) Names() []string {
+	out := make([]string, len(f.Ships))
+	for i, s := range f.Ships {
+		out[i] = s.Name
+	}
+	return out
+}
+
+// ShipTemplates are the damage templates a campaign added, by name, in
+// the order added (a later template of the same name replaces an earlier).
+type ShipTemplates struct {
+	Templates []events.ShipTemplate `json:"templates"`
+	Version   int64                 `json:"version"`
+}
+
+// Apply folds an event of the templates stream.
+func (t *ShipTemplates) Apply(e events.Event) error {
+	p, err := events.Decode(e)
+	if err != nil {
+		return err
+	}
+	add, ok := p.(*events.ShipTemplatesAdded)
+	if !ok {
+		return fmt.Errorf("event %d: %s does not belong on the templates stream", e.Seq, e.Type)
+	}
+	for _, nt := range add.Templates {
+		if i := t.index(nt.Name); i >= 0 {
+			t.Templates[i] = nt
+			continue
+		}
+		t.Templates = append(t.Templates, nt)
+	}
+	t.Version = e.StreamVersion
+	return nil
+}
+
+func (t *ShipTemplates) index(name string) int {
+	return slices.IndexFunc(t.Templates, func(x events.ShipTemplate) bool { return equalFoldTrim(x.Name, name) })
+}
+
+// Find returns the template named (ignoring case) and whether it is a
+// sample: the campaign's own templates come first, then the program's
+// samples.
+func (t *ShipTemplates) Find(name string) (events.ShipTemplate, bool, bool) {
+	if i := t.index(name); i >= 0 {
+		return t.Templates[i], false, true
+	}
+	for _, s := range interceptor.SampleTemplates() {
+		if equalFoldTrim(s.Name, name) {
+			return events.ShipTemplate{Name: s.Name, Rows: s.Rows()}, true, true
+		}
+	}
+	return events.ShipTemplate{}, false, false
+}
