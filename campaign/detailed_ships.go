@@ -257,7 +257,8 @@ func shipTemplate(name string, rows []string, sample bool) ShipTemplate {
 	return ShipTemplate{Name: name, Rows: rows, Points: points, Sample: sample}
 }
 
-// ShipTemplates lists the campaign's damage templates, then the samples.
+// ShipTemplates lists the campaign's damage templates, then the samples
+// it has not replaced with its own of the same name.
 func (s *Service) ShipTemplates() ([]ShipTemplate, error) {
 	v, err := s.view("")
 	if err != nil {
@@ -272,14 +273,18 @@ func (s *Service) ShipTemplates() ([]ShipTemplate, error) {
 		out = append(out, shipTemplate(x.Name, x.Rows, false))
 	}
 	for _, x := range interceptor.SampleTemplates() {
-		out = append(out, shipTemplate(x.Name, x.Rows(), true))
+		if _, sample, _ := t.Find(x.Name); sample { // not replaced by the campaign's own
+			out = append(out, shipTemplate(x.Name, x.Rows(), true))
+		}
 	}
 	return out, nil
 }
 
 // ShipTemplatesAdd adds damage templates (as an importer read them). A
-// template of a name added before replaces it for later hits; a sample's
-// name is refused, so that a hit's template is never in doubt.
+// template of a name added before replaces it for later hits, and one of a
+// sample's name replaces the sample (a campaign that has the book's real
+// Block 6 uses it): a hit records its template's rows and whether it was a
+// sample, so which template it used is never in doubt.
 func (s *Service) ShipTemplatesAdd(ts []interceptor.Template, file string) ([]ShipTemplate, error) {
 	var out []ShipTemplate
 	_, err := s.execute(func(d *decision) error {
@@ -310,11 +315,6 @@ func (s *Service) ShipTemplatesAdd(ts []interceptor.Template, file string) ([]Sh
 				return rules.Errorf(rules.CodeInvalid, "template %q is given twice in %s", checked.Name, file)
 			}
 			seen[key] = true
-			for _, sm := range interceptor.SampleTemplates() {
-				if strings.EqualFold(sm.Name, checked.Name) {
-					return rules.Errorf(rules.CodeInvalid, "template %q has the name of a sample template: give it another name", checked.Name)
-				}
-			}
 			add.Templates = append(add.Templates, events.ShipTemplate{Name: checked.Name, Rows: checked.Rows()})
 			out = append(out, shipTemplate(checked.Name, checked.Rows(), false))
 		}

@@ -112,7 +112,6 @@ func TestDetailedRejectsAppendNothing(t *testing.T) {
 	}
 	bad := spaceGull()
 	bad.Armour.Forward = 85
-	block6, _ := interceptor.NewTemplate("Block 6", []string{"XXX", "XXX"})
 	cases := []struct {
 		name string
 		code rules.Code
@@ -169,10 +168,6 @@ func TestDetailedRejectsAppendNothing(t *testing.T) {
 		}},
 		{"unknown ship", rules.CodeNotFound, "did you mean \"Space Gull\"", func() error {
 			_, err := s.DetailedShipHit(DetailedHitRequest{Ship: "Space Gul", Facing: "aft", Laser: 6, Column: 3})
-			return err
-		}},
-		{"template named as a sample", rules.CodeInvalid, "sample", func() error {
-			_, err := s.ShipTemplatesAdd([]interceptor.Template{block6}, "t.yaml")
 			return err
 		}},
 		{"no templates", rules.CodeInvalid, "no damage templates", func() error {
