@@ -184,6 +184,12 @@ func (a *app) complete(cmd *cobra.Command, kind completion, args []string, toCom
 		for _, sh := range ships {
 			out = append(out, cobra.CompletionWithDesc(sh.Name, sh.Record))
 		}
+		if !sectionShipsOnly(cmd) {
+			detailed, _ := s.DetailedShips()
+			for _, sh := range detailed {
+				out = append(out, cobra.CompletionWithDesc(sh.Name, "detailed record (INTERCEPTOR)"))
+			}
+		}
 	case compSection:
 		if len(args) > 0 {
 			if sh, err := s.Ship(args[0], ""); err == nil {
@@ -294,4 +300,14 @@ func armorNames(ed rules.Edition) []cobra.Completion {
 		out = append(out, cobra.CompletionWithDesc(ar.Name, fmt.Sprintf("%d/%d", ar.Protection, ar.Restriction)))
 	}
 	return out
+}
+
+// sectionShipsOnly reports whether cmd works on section ships only (crew,
+// fire, dogfights), so that completion offers no detailed record to it.
+func sectionShipsOnly(cmd *cobra.Command) bool {
+	switch cmd.CommandPath() {
+	case "ltscamp ship crew", "ltscamp ship fire":
+		return true
+	}
+	return cmd.Parent() != nil && cmd.Parent().Name() == "dogfight"
 }
