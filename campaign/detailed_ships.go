@@ -1,6 +1,9 @@
 package campaign
 
 import (
+	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/ltscamp/ltscamp/events"
@@ -131,35 +134,44 @@ func (d *decision) checkShipNameFree(name string) error {
 func (s *Service) DetailedShipNew(name string, spec interceptor.Spec, file string) (projections.DetailedShip, error) {
 	var built string
 	_, err := s.execute(func(d *decision) error {
-		n := projections.NormalizeName(name)
-		if n == "" {
-			return rules.Errorf(rules.CodeInvalid, "a ship needs a name")
-		}
-		if err := rules.CheckName("ship name", strings.TrimSpace(name)); err != nil {
-			return err
-		}
-		if err := d.checkShipNameFree(n); err != nil {
-			return err
-		}
-		if strings.TrimSpace(spec.Name) == "" {
-			spec.Name = n
-		}
-		if _, err := interceptor.NewShip(spec); err != nil {
-			return rules.Errorf(rules.CodeOf(err), "bad detailed ship record %s: %v", file, err)
-		}
-		if _, err := d.campaignState(); err != nil {
-			return err
-		}
-		id := d.s.newID()
-		stream := events.ShipStream(id)
-		d.expect(stream, 0)
-		built = n
-		return d.emit(stream, events.DetailedShipBuilt{ShipID: id, Name: n, Record: projections.RecordOf(spec), File: strings.TrimSpace(file)})
+		ds, err := d.buildDetailedShip(name, spec, file)
+		built = ds.Name
+		return err
 	})
 	if err != nil {
 		return projections.DetailedShip{}, err
 	}
 	return s.DetailedShip(built, "")
+}
+
+// buildDetailedShip decides a detailed ship's building, for
+// DetailedShipNew and a roster import, and returns the ship as built (not
+// yet appended: its seq and version are not known).
+func (d *decision) buildDetailedShip(name string, spec interceptor.Spec, file string) (*projections.DetailedShip, error) {
+	ds := &projections.DetailedShip{}
+	n := projections.NormalizeName(name)
+	if n == "" {
+		return ds, rules.Errorf(rules.CodeInvalid, "a ship needs a name")
+	}
+	if err := rules.CheckName("ship name", strings.TrimSpace(name)); err != nil {
+		return ds, err
+	}
+	if err := d.checkShipNameFree(n); err != nil {
+		return ds, err
+	}
+	if strings.TrimSpace(spec.Name) == "" {
+		spec.Name = n
+	}
+	if _, err := interceptor.NewShip(spec); err != nil {
+		return ds, rules.Errorf(rules.CodeOf(err), "bad detailed ship record %s: %v", file, err)
+	}
+	if _, err := d.campaignState(); err != nil {
+		return ds, err
+	}
+	id := d.s.newID()
+	stream := events.ShipStream(id)
+	d.expect(stream, 0)
+	return ds, d.emitApplied(stream, events.DetailedShipBuilt{ShipID: id, Name: n, Record: projections.RecordOf(spec), File: strings.TrimSpace(file)}, ds.Apply)
 }
 
 // DetailedShip returns a detailed ship as of a point of the log ("" for
@@ -410,6 +422,175 @@ func (s *Service) DetailedShipHit(req DetailedHitRequest) (DetailedHitResult, er
 		outcome.Column, outcome.Entered, outcome.Source = hit.Column, hit.Entered, hit.Source
 		out.Hit = outcome
 		return d.emit(sh.stream, outcome)
+	})
+	if err != nil {
+		return out, err
+	}
+	out.Events = res.Events
+	out.Ship, err = s.DetailedShip(name, "")
+	return out, err
+}
+
+// DetailedRepairRequest is what `ship repair` asks of a detailed ship.
+type DetailedRepairRequest struct {
+	Ship string
+	// Component is a component's code (E1), or T<n>:CODE for a component
+	// of turret n (T1:W).
+	Component string
+	// Boxes is how many lost boxes to repair; 0 repairs every lost box.
+	Boxes int
+}
+
+// DetailedRepairResult reports a repair of a detailed ship.
+type DetailedRepairResult struct {
+	Ship   projections.DetailedShip
+	Repair events.DetailedShipRepaired
+	// Days is how many midnights the repair ran past (the clock moved on
+	// as many days).
+	Days   int
+	Events []events.Event
+}
+
+// ParseComponentRef reads a component as `ship repair` names it: a code
+// of the hull (E1) or T<n>:CODE for turret n's (T1:W). It returns the
+// turret (0 for the hull) and the code.
+func ParseComponentRef(s string) (int, string, error) {
+	s = strings.TrimSpace(s)
+	t, code, ok := strings.Cut(s, ":")
+	if !ok {
+		return 0, s, nil
+	}
+	n, err := strconv.Atoi(strings.TrimPrefix(strings.ToUpper(strings.TrimSpace(t)), "T"))
+	if err != nil || n < 1 || !strings.HasPrefix(strings.ToUpper(strings.TrimSpace(t)), "T") {
+		return 0, "", rules.Errorf(rules.CodeInvalid, "component %q: a turret's component is T<n>:CODE, with n the turret's number in `ship show` (T1:W)", s)
+	}
+	return n, strings.TrimSpace(code), nil
+}
+
+// armourNames are what a GM may type for armour, which is no component.
+var armourNames = []string{"armour", "armor", "forward", "aft", "left", "right"}
+
+// repairClockNow returns where on the game clock the last repair in effect
+// of any detailed ship ended, reading every detailed ship and recording
+// the versions read: a repair elsewhere meanwhile moves the clock.
+func (d *decision) repairClockNow(except string) (*events.ShipClock, error) {
+	rv, err := d.revertsState()
+	if err != nil {
+		return nil, err
+	}
+	df, err := d.s.detailedFleet(rv, 0)
+	if err != nil {
+		return nil, err
+	}
+	var last *events.ShipClock
+	var seq int64
+	for _, m := range df.Ships {
+		sh, version, err := d.s.loadDetailedShip(m, rv, 0)
+		if err != nil {
+			return nil, err
+		}
+		if sh.stream != except {
+			d.expect(sh.stream, version)
+		}
+		if sh.rec.LastRepair != nil && sh.rec.LastRepairSeq > seq {
+			last, seq = sh.rec.LastRepair, sh.rec.LastRepairSeq
+		}
+	}
+	return last, nil
+}
+
+// DetailedShipRepair repairs lost boxes of one component of a detailed
+// ship with the rules (DAMAGE CONTROL AND REPAIR, book l.479-481), at the
+// book's REPAIR TIME per box. During an adventure the time runs on the
+// game clock: the repair begins where the last repair of the day ended (or
+// at the day's start) and, when it runs past midnight, the day ends as
+// `day next` ends it (karma of the day expires) and day.advanced follows.
+// No repair is made during an encounter; between adventures the clock
+// does not run and the repair records its time only. Armour (widowed or
+// not) is no component and the book gives it no repair: refused.
+func (s *Service) DetailedShipRepair(req DetailedRepairRequest) (DetailedRepairResult, error) {
+	var out DetailedRepairResult
+	var name string
+	res, err := s.execute(func(d *decision) error {
+		out = DetailedRepairResult{}
+		sh, err := d.detailedShip(req.Ship, "a repair by COMPONENT and --boxes")
+		if err != nil {
+			return err
+		}
+		name = sh.rec.Name
+		turret, code, err := ParseComponentRef(req.Component)
+		if err != nil {
+			return err
+		}
+		if code == "" {
+			return rules.Errorf(rules.CodeInvalid, "name the COMPONENT to repair by its code, as E1 (see `ltscamp ship show %s`)", sh.rec.Name)
+		}
+		ship := sh.rec.Ship()
+		comps := ship.Components(turret)
+		if turret > len(ship.Turrets()) {
+			return rules.Errorf(rules.CodeInvalid, "%s has %d turrets: there is no T%d", sh.rec.Name, len(ship.Turrets()), turret)
+		}
+		var found *interceptor.ComponentStatus
+		codes := make([]string, 0, len(comps))
+		for i, c := range comps {
+			codes = append(codes, c.Code)
+			if c.Code == code || (found == nil && strings.EqualFold(c.Code, code)) {
+				found = &comps[i]
+			}
+		}
+		if found == nil {
+			if slices.Contains(armourNames, strings.ToLower(code)) {
+				return rules.Errorf(rules.CodeRule, "armour is not a component: the book gives no repair time for armour or widowed armour (INTERNAL DAMAGE EFFECTS lists the components' repair times only, book l.347-451), so ltscamp does not repair it")
+			}
+			if near, ok := rules.Suggest(code, codes); ok {
+				return rules.Errorf(rules.CodeInvalid, "%s has no component %q; did you mean %s?", sh.rec.Name, code, near)
+			}
+			return rules.Errorf(rules.CodeInvalid, "%s has no component %q; its components are %s", sh.rec.Name, code, strings.Join(codes, ", "))
+		}
+		boxes := req.Boxes
+		if boxes == 0 {
+			boxes = found.Destroyed
+			if boxes == 0 {
+				boxes = 1 // refused below with the rules' message
+			}
+		}
+		c, err := d.campaignState()
+		if err != nil {
+			return err
+		}
+		if c.InEncounter {
+			// book l.479: "systems disabled in combat cannot be repaired
+			// during a scenario".
+			return rules.Errorf(rules.CodeRule, "%s cannot be repaired during encounter %d%s: the book repairs only between scenarios (DAMAGE CONTROL AND REPAIR); end it first with `ltscamp encounter end`", sh.rec.Name, c.Encounter, titled(c.EncounterTitle))
+		}
+		rep, err := sh.rec.ApplyRepair(&events.DetailedShipRepaired{Turret: turret, Code: found.Code, Boxes: boxes})
+		if err != nil {
+			return rules.Errorf(rules.CodeOf(err), "%s: %v", sh.rec.Name, err)
+		}
+		if c.InAdventure {
+			if _, _, err := d.timeStep("ship repair", "no repair is made"); err != nil {
+				return err
+			}
+			last, err := d.repairClockNow(sh.stream)
+			if err != nil {
+				return err
+			}
+			from := projections.RepairStart(c.Now(), last)
+			until, days := projections.RepairClock(from, rep.Minutes)
+			rep.From, rep.Until, out.Days = &from, &until, days
+		}
+		out.Repair = rep
+		if err := d.emit(sh.stream, rep); err != nil {
+			return err
+		}
+		if out.Days > 0 {
+			what := found.Code
+			if turret > 0 {
+				what = fmt.Sprintf("T%d:%s", turret, found.Code)
+			}
+			return d.advanceDays(c, out.Days, fmt.Sprintf("repair of %s %s", sh.rec.Name, what))
+		}
+		return nil
 	})
 	if err != nil {
 		return out, err

@@ -1,9 +1,11 @@
 package campaign
 
 import (
+	"fmt"
 	"math/rand"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/ltscamp/ltscamp/events"
 	"github.com/ltscamp/ltscamp/events/memstore"
@@ -330,5 +332,195 @@ func TestDetailedTemplates(t *testing.T) {
 	}
 	if rep := mustVerify(t, s); !rep.OK {
 		t.Errorf("verify %+v", rep.Violations)
+	}
+}
+
+// gullE1Lost is the acceptance: lasers of 11 down column 1 and 10
+// down column 2 leave E1 (Engine, 4 boxes) with 3 lost, disabled; an
+// adventure is under way, on day 1.
+func gullE1Lost(t *testing.T) *Service {
+	t.Helper()
+	s := gullCampaign(t, nil)
+	if _, err := s.AdventureStart("Dry dock"); err != nil {
+		t.Fatal(err)
+	}
+	laser(t, s, 11, 1)
+	res := laser(t, s, 10, 2)
+	if c := component(t, res.Ship.View(), "E1"); c.Lost != 3 || !c.Disabled {
+		t.Fatalf("E1 %+v, want 3 lost and disabled", c)
+	}
+	return s
+}
+
+func repair(t *testing.T, s *Service, code string, boxes int) DetailedRepairResult {
+	t.Helper()
+	res, err := s.DetailedShipRepair(DetailedRepairRequest{Ship: "Space Gull", Component: code, Boxes: boxes})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// TestDetailedRepairAcceptance: E1 repaired by 3 boxes at the book's 2
+// hours a box (ENGINE, book l.421) takes 6 h of day 1; undo brings the 3
+// boxes and the clock back.
+func TestDetailedRepairAcceptance(t *testing.T) {
+	s := gullE1Lost(t)
+	res := repair(t, s, "E1", 3)
+	r := res.Repair
+	if c := component(t, res.Ship.View(), "E1"); c.Lost != 0 || c.Disabled {
+		t.Errorf("after the repair E1 %+v, want 0 lost", c)
+	}
+	if r.Minutes != 360 || r.MinutesPerBox != 120 || r.From == nil || r.Until == nil ||
+		*r.From != (events.ShipClock{Adventure: 1, Day: 1}) || *r.Until != (events.ShipClock{Adventure: 1, Day: 1, Minute: 360}) || res.Days != 0 {
+		t.Fatalf("repair %+v from %v until %v", r, r.From, r.Until)
+	}
+	if rep := mustVerify(t, s); !rep.OK {
+		t.Fatalf("verify %+v", rep.Violations)
+	}
+	if _, err := s.Undo(UndoRequest{Reason: "no yard"}); err != nil {
+		t.Fatal(err)
+	}
+	sh, err := s.DetailedShip("Space Gull", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := component(t, sh.View(), "E1"); c.Lost != 3 {
+		t.Errorf("after undo E1 lost %d, want 3", c.Lost)
+	}
+	// The clock is back: the next repair starts at the day's start.
+	if r := repair(t, s, "E1", 1).Repair; r.From.Minute != 0 || r.Until.Minute != 120 {
+		t.Errorf("after undo the next repair runs %v → %v, want 00:00 → 02:00", *r.From, *r.Until)
+	}
+}
+
+// TestDetailedRepairPastMidnight: repairs run on from one another; one
+// past midnight ends the day as day next does (day.advanced, same
+// command), and undo takes the day back.
+func TestDetailedRepairPastMidnight(t *testing.T) {
+	s := gullE1Lost(t)
+	repair(t, s, "E1", 2) // 00:00 → 04:00
+	laser(t, s, 12, 3)    // P, P, S
+	laser(t, s, 12, 4)    // P, P, S
+	res := repair(t, s, "S", 0)
+	r := res.Repair
+	if r.Boxes != 2 || r.Minutes != 24*60 || res.Days != 1 || *r.Until != (events.ShipClock{Adventure: 1, Day: 2, Minute: 240}) {
+		t.Fatalf("Ship Destroyed repair %+v until %v, days %d", r, r.Until, res.Days)
+	}
+	last := res.Events[len(res.Events)-1]
+	if last.Type != events.TypeDayAdvanced {
+		t.Errorf("the repair's last event is %s, want day.advanced", last.Type)
+	}
+	c, err := s.campaignNow()
+	if err != nil || c.Day != 2 {
+		t.Fatalf("campaign on day %d (%v), want 2", c.Day, err)
+	}
+	if r := repair(t, s, "E1", 1).Repair; *r.From != (events.ShipClock{Adventure: 1, Day: 2, Minute: 240}) {
+		t.Errorf("the next repair starts at %v, want day 2 04:00", *r.From)
+	}
+	if rep := mustVerify(t, s); !rep.OK {
+		t.Fatalf("verify %+v", rep.Violations)
+	}
+	for range 2 {
+		if _, err := s.Undo(UndoRequest{Reason: "not yet"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if c, _ := s.campaignNow(); c.Day != 1 {
+		t.Errorf("after undo the campaign is on day %d, want 1", c.Day)
+	}
+	// A day next starts the new day's clock at its start.
+	if _, err := s.DayNext(1); err != nil {
+		t.Fatal(err)
+	}
+	if r := repair(t, s, "S", 1).Repair; *r.From != (events.ShipClock{Adventure: 1, Day: 2}) {
+		t.Errorf("after day next the repair starts at %v, want day 2 00:00", *r.From)
+	}
+}
+
+// TestDetailedRepairRefusals: each refusal has its code (exit 2 for
+// CodeInvalid, 4 for CodeRule) and appends nothing.
+func TestDetailedRepairRefusals(t *testing.T) {
+	s := gullE1Lost(t)
+	cases := []struct {
+		name      string
+		code      rules.Code
+		text      string
+		component string
+		boxes     int
+	}{
+		{"more boxes than it has", rules.CodeInvalid, "it has 4, so repair 1 to 4", "E1", 5},
+		{"more boxes than it lost", rules.CodeRule, "it has lost 3 of 4", "E1", 4},
+		{"nothing lost", rules.CodeRule, "has lost no boxes", "E2", 1},
+		{"Free boxes: no repair time", rules.CodeRule, "Free has no repair time", "F", 1},
+		{"armour", rules.CodeRule, "armour is not a component", "forward", 1},
+		{"armour by name", rules.CodeRule, "armour is not a component", "armour", 1},
+		{"unknown code", rules.CodeInvalid, "did you mean E1", "E3", 1},
+		{"no such turret", rules.CodeInvalid, "there is no T1", "T1:E1", 1},
+		{"bad turret syntax", rules.CodeInvalid, "T<n>:CODE", "X:E1", 1},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			before := count(t, s)
+			_, err := s.DetailedShipRepair(DetailedRepairRequest{Ship: "Space Gull", Component: tc.component, Boxes: tc.boxes})
+			if err == nil || rules.CodeOf(err) != tc.code || !strings.Contains(err.Error(), tc.text) {
+				t.Fatalf("error %v (code %v), want code %v with %q", err, rules.CodeOf(err), tc.code, tc.text)
+			}
+			if after := count(t, s); after != before {
+				t.Errorf("%d events appended", after-before)
+			}
+		})
+	}
+	if _, err := s.EncounterStart("Boarders"); err != nil {
+		t.Fatal(err)
+	}
+	before := count(t, s)
+	if _, err := s.DetailedShipRepair(DetailedRepairRequest{Ship: "Space Gull", Component: "E1"}); rules.CodeOf(err) != rules.CodeRule || !strings.Contains(fmt.Sprint(err), "during encounter 1") {
+		t.Errorf("a repair during an encounter: %v", err)
+	}
+	if count(t, s) != before {
+		t.Errorf("a refused repair appended")
+	}
+}
+
+// TestVerifyCatchesForgedDetailedRepair: a repair that restores more than
+// the rules do, one that claims less time than the book gives, and one
+// whose clock does not run on from the day's last repair.
+func TestVerifyCatchesForgedDetailedRepair(t *testing.T) {
+	s := gullE1Lost(t)
+	good := repair(t, s, "E1", 1) // 00:00 → 02:00
+	stream := good.Events[0].Stream
+	at := &events.GameTime{Adventure: 1, Day: 1}
+	forge := func(p events.DetailedShipRepaired) int64 {
+		id := s.newID()
+		pe, err := events.Encode(id, stream, p, at)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := s.store.Append(events.Command{ID: "cmd-" + id, Actor: "mallory", RecordedAt: time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC),
+			Expected: map[string]int64{stream: events.AnyVersion}, Events: []events.Pending{pe}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.Events[0].Seq
+	}
+	clock := func(from, until int) (*events.ShipClock, *events.ShipClock) {
+		return &events.ShipClock{Adventure: 1, Day: 1, Minute: from}, &events.ShipClock{Adventure: 1, Day: 1, Minute: until}
+	}
+	f, u := clock(120, 135)
+	cheap := forge(events.DetailedShipRepaired{Code: "E1", Type: "engine", Boxes: 1, Restored: []events.ShipPlace{{Block: "internal", Row: 2, Column: 1}},
+		LostBefore: 2, LostAfter: 1, MinutesPerBox: 15, Minutes: 15, From: f, Until: u})
+	f, u = clock(0, 120)
+	early := forge(events.DetailedShipRepaired{Code: "E1", Type: "engine", Boxes: 1, Restored: []events.ShipPlace{{Block: "internal", Row: 2, Column: 2}},
+		LostBefore: 1, LostAfter: 0, MinutesPerBox: 120, Minutes: 120, From: f, Until: u})
+	rep := mustVerify(t, s)
+	if rep.OK || len(rep.Violations) != 2 {
+		t.Fatalf("violations %+v", rep.Violations)
+	}
+	if v := rep.Violations[0]; v.Seq != cheap || !strings.Contains(v.Problem, "the book gives 120") {
+		t.Errorf("first violation %+v", v)
+	}
+	if v := rep.Violations[1]; v.Seq != early || !strings.Contains(v.Problem, "the clock gives day 1, 02:15") {
+		t.Errorf("second violation %+v", v)
 	}
 }

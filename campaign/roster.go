@@ -6,6 +6,7 @@ import (
 
 	"github.com/ltscamp/ltscamp/projections"
 	"github.com/ltscamp/ltscamp/rules"
+	"github.com/ltscamp/ltscamp/rules/interceptor"
 )
 
 // Source is where a roster row came from, so an error can name it: the
@@ -51,6 +52,10 @@ type RosterShip struct {
 	Record string
 	// Owner is a character's name ("" for none).
 	Owner string
+	// Detailed, when set, is the ship's detailed (INTERCEPTOR) record,
+	// instead of Record: the ship is built as `ship new --detailed` builds
+	// it. Its crew is in the record; Owner and Crew are for section ships.
+	Detailed *interceptor.Spec
 	// Crew lists, section by section in the order given, who is aboard.
 	Crew []RosterCrew
 }
@@ -79,8 +84,9 @@ func field(row Source, fields map[string]Source, name string) Source {
 // RosterResult is what a roster import created, or with DryRun would
 // create.
 type RosterResult struct {
-	Characters []projections.Sheet
-	Ships      []projections.Ship
+	Characters    []projections.Sheet
+	Ships         []projections.Ship
+	DetailedShips []projections.DetailedShip
 	// Events is how many events the import appends (or would).
 	Events int
 	DryRun bool
@@ -128,9 +134,10 @@ func (s *Service) ImportRoster(r Roster, dryRun bool) (RosterResult, error) {
 	}
 	var chars []*character
 	var ships []*ship
+	var detailed []*projections.DetailedShip
 	var n int
 	decide := func(d *decision) error {
-		chars, ships = nil, nil
+		chars, ships, detailed = nil, nil, nil
 		var problems []RosterProblem
 		refuse := func(src Source, name, fieldName string, err error) {
 			problems = append(problems, RosterProblem{Source: src, Field: fieldName, Name: name, Problem: err.Error(), Code: rules.CodeOf(err)})
@@ -156,6 +163,19 @@ func (s *Service) ImportRoster(r Roster, dryRun bool) (RosterResult, error) {
 			}
 		}
 		for _, row := range r.Ships {
+			if row.Detailed != nil {
+				if row.Owner != "" || len(row.Crew) > 0 {
+					refuse(row.Source, row.Name, "", rules.Errorf(rules.CodeInvalid, "a detailed record holds its crew itself: owner and crew are for section ships"))
+					continue
+				}
+				ds, err := d.buildDetailedShip(row.Name, *row.Detailed, row.Source.String())
+				if err != nil {
+					refuse(field(row.Source, row.Fields, "detailed"), row.Name, "detailed", err)
+					continue
+				}
+				detailed = append(detailed, ds)
+				continue
+			}
 			sh, err := d.buildShip(row.Name, row.Record, row.Owner)
 			if err != nil {
 				refuse(row.Source, row.Name, "", err)
@@ -187,6 +207,9 @@ func (s *Service) ImportRoster(r Roster, dryRun bool) (RosterResult, error) {
 		for _, sh := range ships {
 			out.Ships = append(out.Ships, sh.rec)
 		}
+		for _, ds := range detailed {
+			out.DetailedShips = append(out.DetailedShips, *ds)
+		}
 		return out, nil
 	}
 	if _, err := s.execute(decide); err != nil {
@@ -206,6 +229,13 @@ func (s *Service) ImportRoster(r Roster, dryRun bool) (RosterResult, error) {
 			return out, err
 		}
 		out.Ships = append(out.Ships, sh)
+	}
+	for _, built := range detailed {
+		sh, err := s.DetailedShip(built.Name, "")
+		if err != nil {
+			return out, err
+		}
+		out.DetailedShips = append(out.DetailedShips, sh)
 	}
 	return out, nil
 }

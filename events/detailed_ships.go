@@ -5,9 +5,10 @@ package events
 // events have types of their own, so that the folds of section ships never
 // meet them. Damage templates a campaign adds live on ShipTemplatesStream.
 const (
-	TypeDetailedShipBuilt  = "ship.detailed.built"
-	TypeDetailedShipHit    = "ship.detailed.hit"
-	TypeShipTemplatesAdded = "ship.templates.added"
+	TypeDetailedShipBuilt    = "ship.detailed.built"
+	TypeDetailedShipHit      = "ship.detailed.hit"
+	TypeShipTemplatesAdded   = "ship.templates.added"
+	TypeDetailedShipRepaired = "ship.detailed.repaired"
 )
 
 // ShipTemplatesStream holds the damage templates a campaign added.
@@ -135,6 +136,49 @@ type DetailedShipHit struct {
 	Rolls []string `json:"rolls,omitempty"`
 }
 
+// ShipClock is a time of day on the campaign's game clock: the adventure,
+// the day and the minutes since the day began (0-1439). The campaign's
+// clock counts days (GameTime); the hours that timed work such as a repair
+// takes are carried from one repair to the next on the repairs themselves.
+type ShipClock struct {
+	Adventure int `json:"adventure"`
+	Day       int `json:"day"`
+	Minute    int `json:"minute"`
+}
+
+// DetailedShipRepaired records a repair of boxes of one component of a
+// detailed ship (DAMAGE CONTROL AND REPAIR, book l.479-481): which boxes
+// came back, the book's time per box and the whole time taken. During an
+// adventure the time passes on the game clock: From is the time of day the
+// work began (where the last repair of the day left it, or the day's
+// start), Until when it ended; a repair that runs past midnight is
+// followed, in the same command, by day.advanced. Between adventures the
+// clock does not run and From and Until are absent.
+type DetailedShipRepaired struct {
+	Stamp
+	Turret int    `json:"turret,omitempty"`
+	Code   string `json:"code"`
+	// Type is the component type's stable key (engine).
+	Type     string      `json:"type"`
+	Boxes    int         `json:"boxes"`
+	Restored []ShipPlace `json:"restored"`
+	// LostBefore and LostAfter are the component's lost boxes.
+	LostBefore    int `json:"lost_before"`
+	LostAfter     int `json:"lost_after"`
+	MinutesPerBox int `json:"minutes_per_box"`
+	Minutes       int `json:"minutes"`
+	// Source cites the book's REPAIR TIME entry.
+	Source string     `json:"source,omitempty"`
+	From   *ShipClock `json:"from,omitempty"`
+	Until  *ShipClock `json:"until,omitempty"`
+}
+
+// EventType implements Payload.
+func (DetailedShipRepaired) EventType() string { return TypeDetailedShipRepaired }
+
+// PayloadVersion implements Payload.
+func (DetailedShipRepaired) PayloadVersion() int { return 1 }
+
 // EventType implements Payload.
 func (DetailedShipBuilt) EventType() string { return TypeDetailedShipBuilt }
 
@@ -157,8 +201,9 @@ func (ShipTemplatesAdded) PayloadVersion() int { return 1 }
 // detailedShipDecoders registers the detailed ship types with Decode.
 func detailedShipDecoders() map[string]func() Payload {
 	return map[string]func() Payload{
-		TypeDetailedShipBuilt:  func() Payload { return &DetailedShipBuilt{} },
-		TypeDetailedShipHit:    func() Payload { return &DetailedShipHit{} },
-		TypeShipTemplatesAdded: func() Payload { return &ShipTemplatesAdded{} },
+		TypeDetailedShipBuilt:    func() Payload { return &DetailedShipBuilt{} },
+		TypeDetailedShipHit:      func() Payload { return &DetailedShipHit{} },
+		TypeShipTemplatesAdded:   func() Payload { return &ShipTemplatesAdded{} },
+		TypeDetailedShipRepaired: func() Payload { return &DetailedShipRepaired{} },
 	}
 }

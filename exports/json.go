@@ -34,6 +34,8 @@ func JSON(w io.Writer, doc any) error {
 		return WriteJSON(w, sheets)
 	case ShipDoc:
 		return WriteJSON(w, d.Ship)
+	case DetailedShipDoc:
+		return WriteJSON(w, d.Ship)
 	case TimelineDoc:
 		return WriteJSON(w, d.Timeline)
 	case AuditDoc:

@@ -35,6 +35,8 @@ func mdLayout(doc any) (file string, kind Kind, err error) {
 		return "party.md.tmpl", KindParty, nil
 	case ShipDoc:
 		return "ship.md.tmpl", KindShip, nil
+	case DetailedShipDoc:
+		return "detailed-ship.md.tmpl", KindShip, nil
 	case TimelineDoc:
 		return "timeline.md.tmpl", KindTimeline, nil
 	case AuditDoc:

@@ -80,6 +80,8 @@ func PDF(w io.Writer, doc any, opts PDFOptions) error {
 		trace, title = d.Trace, "Party of "+d.Trace.Campaign
 	case ShipDoc:
 		trace, title = d.Trace, "Star craft: "+d.Ship.Name
+	case DetailedShipDoc:
+		trace, title = d.Trace, "Star craft: "+d.Ship.Name
 	case TimelineDoc:
 		trace, title = d.Trace, "Timeline of "+d.Trace.Campaign
 	case AuditDoc:
@@ -98,6 +100,8 @@ func PDF(w io.Writer, doc any, opts PDFOptions) error {
 		}
 	case ShipDoc:
 		p.shipPage(d.Ship)
+	case DetailedShipDoc:
+		p.detailedShipPage(d)
 	case TimelineDoc:
 		p.timeline(d)
 	case AuditDoc:

@@ -18,7 +18,7 @@ import (
 var (
 	rosterKeys    = []string{"characters", "ships"}
 	characterKeys = []string{"name", "st", "dx", "iq", "skills", "weapon", "armor"}
-	shipKeys      = []string{"name", "record", "owner", "crew"}
+	shipKeys      = []string{"name", "record", "detailed", "owner", "crew"}
 )
 
 // parseTree reads a YAML or JSON roster. JSON is checked as JSON first
@@ -237,6 +237,7 @@ func shipRow(m *yaml.Node, at func(int) campaign.Source, ps *problems) (campaign
 	row := campaign.RosterShip{Source: at(m.Line), Fields: map[string]campaign.Source{}}
 	before := len(ps.list)
 	got := map[string]bool{}
+	var detailed *yaml.Node
 	eachKey(m, shipKeys, "", at, ps, func(key string, v *yaml.Node) {
 		row.Fields[key] = at(v.Line)
 		got[key] = true
@@ -262,12 +263,32 @@ func shipRow(m *yaml.Node, at func(int) campaign.Source, ps *problems) (campaign
 			}
 		case "crew":
 			row.Crew = crewOf(v, at, ps)
+		case "detailed":
+			detailed = v
 		}
 	})
-	for _, req := range []string{"name", "record"} {
-		if !got[req] {
-			ps.add(at(m.Line), req, "is missing: a ship needs a name and a record")
+	switch {
+	case !got["name"]:
+		ps.add(at(m.Line), "name", "is missing: a ship needs a name and a record")
+	case detailed != nil && got["record"]:
+		ps.add(at(detailed.Line), "detailed", "a ship has a record (a section ship) or a detailed record (INTERCEPTOR), not both")
+	case detailed != nil:
+		sp, err := RosterDetailedRecord(at(detailed.Line).File, detailed, row.Name)
+		if err != nil {
+			line, msg := detailed.Line, err.Error()
+			var fe *FileError
+			if errors.As(err, &fe) {
+				if fe.Line > 0 {
+					line = fe.Line
+				}
+				msg = fe.Err.Error()
+			}
+			ps.add(at(line), "detailed", "%s", msg)
+		} else {
+			row.Detailed = &sp
 		}
+	case !got["record"]:
+		ps.add(at(m.Line), "record", "is missing: a ship needs a name and a record (or a detailed record)")
 	}
 	return row, len(ps.list) == before
 }

@@ -56,6 +56,45 @@ func ParseShipRecord(name string, data []byte, f Format) (interceptor.Spec, erro
 	return sp, nil
 }
 
+// RosterDetailedRecord reads the detailed record of a roster's ship: the
+// mapping a record file holds, given inline under the row's detailed: key,
+// whose name: may be left out (the row's name is the ship's). Problems are
+// *FileError values with the line in the roster, as ParseShipRecord's.
+func RosterDetailedRecord(file string, v *yaml.Node, name string) (interceptor.Spec, error) {
+	r := treeReader{file: file, what: "a detailed ship record", shape: shipShape}
+	if v.Kind != yaml.MappingNode {
+		return interceptor.Spec{}, r.errorf(v.Line, "detailed: must be a ship record, a mapping with armor:, internal: and components: (see docs/interceptor.md)")
+	}
+	node := v
+	if _, named := mappingValue(v, "name"); !named {
+		// The row's name, as if the record had said it.
+		c := *v
+		c.Content = append([]*yaml.Node{
+			{Kind: yaml.ScalarNode, Tag: "!!str", Value: "name", Line: v.Line},
+			{Kind: yaml.ScalarNode, Tag: "!!str", Value: name, Line: v.Line},
+		}, v.Content...)
+		node = &c
+	}
+	sp, pl, err := r.ship(node)
+	if err != nil {
+		return interceptor.Spec{}, err
+	}
+	if _, err := interceptor.NewShip(sp); err != nil {
+		return interceptor.Spec{}, r.refused(sp, pl, err)
+	}
+	return sp, nil
+}
+
+// mappingValue returns the value of key in mapping m (any case).
+func mappingValue(m *yaml.Node, key string) (*yaml.Node, bool) {
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if strings.EqualFold(strings.TrimSpace(m.Content[i].Value), key) {
+			return m.Content[i+1], true
+		}
+	}
+	return nil, false
+}
+
 // shipPlaces holds the lines of a record's parts, to place a refusal of
 // interceptor.NewShip.
 type shipPlaces struct {

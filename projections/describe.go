@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/ltscamp/ltscamp/events"
+	"github.com/ltscamp/ltscamp/rules/interceptor"
 )
 
 // Describe returns a one-line, human summary of an event, for logs and
@@ -250,6 +251,8 @@ func describeLifecycle(p events.Payload, ref func(id string) string) string {
 		return fmt.Sprintf("damage templates added: %s", strings.Join(names, ", "))
 	case *events.DetailedShipHit:
 		return describeDetailedHit(p)
+	case *events.DetailedShipRepaired:
+		return describeDetailedRepair(p)
 	case *events.DogfightStarted:
 		names := make([]string, len(p.Ships))
 		for i, sh := range p.Ships {
@@ -310,6 +313,20 @@ func Count(n int, one, many string) string {
 		return fmt.Sprintf("%d %s", n, one)
 	}
 	return fmt.Sprintf("%d %s", n, many)
+}
+
+// describeDetailedRepair tells a repair of a detailed ship: the component,
+// the boxes, the time and, on the clock, when it ran.
+func describeDetailedRepair(p *events.DetailedShipRepaired) string {
+	code := p.Code
+	if p.Turret != 0 {
+		code = fmt.Sprintf("T%d:%s", p.Turret, p.Code)
+	}
+	s := fmt.Sprintf("%s (%s) repaired: %d of %d lost boxes, %s", code, interceptor.ComponentType(p.Type).Name(), p.Boxes, p.LostBefore, DurationText(p.Minutes))
+	if p.From != nil && p.Until != nil {
+		s += fmt.Sprintf(" (%s → %s)", ClockText(*p.From), ClockText(*p.Until))
+	}
+	return s
 }
 
 // describeDetailedHit tells a hit on a detailed ship: the weapon, where it

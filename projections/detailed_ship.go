@@ -170,10 +170,16 @@ type DetailedShip struct {
 	Name string
 	// File is the file the record was read from.
 	File string
-	// Hits counts the hits in effect.
+	// Hits counts the hits in effect; Repairs the repairs.
 	Hits    int
-	Version int64
-	Seq     int64
+	Repairs int
+	// LastRepair is where on the game clock the last repair in effect
+	// ended (nil when none ran on the clock), and LastRepairSeq its seq:
+	// the next repair of the same day starts there.
+	LastRepair    *events.ShipClock
+	LastRepairSeq int64
+	Version       int64
+	Seq           int64
 
 	ship interceptor.Ship
 }
@@ -201,6 +207,14 @@ func (d *DetailedShip) Apply(e events.Event) error {
 		if _, _, err := d.ApplyHit(p); err != nil {
 			return fmt.Errorf("event %d: %w", e.Seq, err)
 		}
+	case *events.DetailedShipRepaired:
+		if _, err := d.ApplyRepair(p); err != nil {
+			return fmt.Errorf("event %d: %w", e.Seq, err)
+		}
+		if p.Until != nil {
+			u := *p.Until
+			d.LastRepair, d.LastRepairSeq = &u, e.Seq
+		}
 	default:
 		return fmt.Errorf("event %d: %s does not belong on a detailed ship's record", e.Seq, e.Type)
 	}
@@ -223,6 +237,86 @@ func (d *DetailedShip) ApplyHit(p *events.DetailedShipHit) (interceptor.Ship, ev
 	d.ship = n
 	d.Hits++
 	return before, DetailedHitOutcome(rep), nil
+}
+
+// ApplyRepair applies a recorded repair with the rules (its turret, code
+// and boxes) and returns what the rules say it did, in the stored form
+// with the repair's terms; the clock (From, Until) is left to the caller.
+func (d *DetailedShip) ApplyRepair(p *events.DetailedShipRepaired) (events.DetailedShipRepaired, error) {
+	n, rep, err := d.ship.RepairBoxes(p.Turret, p.Code, p.Boxes)
+	if err != nil {
+		return events.DetailedShipRepaired{}, err
+	}
+	d.ship = n
+	d.Repairs++
+	return DetailedRepairOutcome(rep), nil
+}
+
+// DetailedRepairOutcome is what the rules say a repair does, in the stored
+// form, without the clock.
+func DetailedRepairOutcome(rep interceptor.RepairReport) events.DetailedShipRepaired {
+	out := events.DetailedShipRepaired{Turret: rep.Component.Turret, Code: rep.Component.Code, Type: string(rep.Component.Type),
+		Boxes: len(rep.Restored), Restored: places(rep.Restored), LostBefore: rep.LostBefore, LostAfter: rep.LostAfter,
+		MinutesPerBox: rep.MinutesPerBox, Minutes: rep.Minutes, Source: rep.Component.Type.RepairSource()}
+	if out.Restored == nil {
+		out.Restored = []events.ShipPlace{}
+	}
+	return out
+}
+
+// SameDetailedRepair compares what a repair recorded with what the rules
+// give (want, from DetailedRepairOutcome) and returns the first
+// difference, or "".
+func SameDetailedRepair(got *events.DetailedShipRepaired, want events.DetailedShipRepaired) string {
+	switch {
+	case got.Type != want.Type:
+		return fmt.Sprintf("repair recorded %s as %s; the record makes it %s", got.Code, got.Type, want.Type)
+	case !slices.Equal(got.Restored, want.Restored):
+		return fmt.Sprintf("repair recorded boxes restored %s; the rules restore %s", placeList(got.Restored), placeList(want.Restored))
+	case got.LostBefore != want.LostBefore || got.LostAfter != want.LostAfter:
+		return fmt.Sprintf("repair recorded %s lost %d → %d; the rules give %d → %d", got.Code, got.LostBefore, got.LostAfter, want.LostBefore, want.LostAfter)
+	case got.MinutesPerBox != want.MinutesPerBox || got.Minutes != want.Minutes:
+		return fmt.Sprintf("repair recorded %d minutes (%d a box); the book gives %d (%d a box, %s)", got.Minutes, got.MinutesPerBox, want.Minutes, want.MinutesPerBox, want.Source)
+	}
+	return ""
+}
+
+// MinutesPerDay is the length of a game day on the clock repairs run on.
+const MinutesPerDay = 24 * 60
+
+// RepairClock returns where on the game clock a repair of minutes that
+// begins at from ends, and how many midnights it passes.
+func RepairClock(from events.ShipClock, minutes int) (until events.ShipClock, days int) {
+	total := from.Minute + minutes
+	days = total / MinutesPerDay
+	return events.ShipClock{Adventure: from.Adventure, Day: from.Day + days, Minute: total % MinutesPerDay}, days
+}
+
+// RepairStart returns where a repair stamped at (a game time within an
+// adventure) begins: where the last repair in effect ended, if it ended on
+// that day, else at the start of the day.
+func RepairStart(at events.GameTime, last *events.ShipClock) events.ShipClock {
+	if last != nil && last.Adventure == at.Adventure && last.Day == at.Day {
+		return *last
+	}
+	return events.ShipClock{Adventure: at.Adventure, Day: at.Day}
+}
+
+// ClockText writes a time of day as "day 2, 06:00".
+func ClockText(c events.ShipClock) string {
+	return fmt.Sprintf("day %d, %02d:%02d", c.Day, c.Minute/60, c.Minute%60)
+}
+
+// DurationText writes minutes as "6 h", "15 min" or "1 h 15 min".
+func DurationText(minutes int) string {
+	h, m := minutes/60, minutes%60
+	switch {
+	case h == 0:
+		return fmt.Sprintf("%d min", m)
+	case m == 0:
+		return fmt.Sprintf("%d h", h)
+	}
+	return fmt.Sprintf("%d h %d min", h, m)
 }
 
 // DetailedBlock counts the boxes of an armour block or an Internal
@@ -280,6 +374,7 @@ type DetailedShipView struct {
 	Kind       string                   `json:"kind"`
 	File       string                   `json:"file,omitempty"`
 	Hits       int                      `json:"hits"`
+	Repairs    int                      `json:"repairs"`
 	Exploded   bool                     `json:"exploded"`
 	Armor      map[string]DetailedBlock `json:"armor"`
 	Internal   DetailedBlock            `json:"internal"`
@@ -297,7 +392,7 @@ const DetailedKind = "detailed"
 // View returns the ship's state for display and JSON.
 func (d *DetailedShip) View() DetailedShipView {
 	s := d.ship
-	v := DetailedShipView{ID: d.ID, Name: d.Name, Kind: DetailedKind, File: d.File, Hits: d.Hits, Exploded: s.Exploded(), Armor: map[string]DetailedBlock{},
+	v := DetailedShipView{ID: d.ID, Name: d.Name, Kind: DetailedKind, File: d.File, Hits: d.Hits, Repairs: d.Repairs, Exploded: s.Exploded(), Armor: map[string]DetailedBlock{},
 		Components: components(s.Components(0)), Externals: []DetailedExternalView{}, Turrets: []DetailedTurretView{}, Crew: []DetailedCrewView{},
 		Version: d.Version, Seq: d.Seq}
 	for _, f := range interceptor.Facings() {

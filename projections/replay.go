@@ -57,8 +57,12 @@ type World struct {
 	// Templates the damage templates the campaign added.
 	DetailedShips map[string]*DetailedShip
 	Templates     ShipTemplates
-	Dogfight      Dogfight
-	Violations    []Violation
+	// repairClock is where on the game clock the last repair in effect
+	// (of any detailed ship) ended: the next repair of that day starts
+	// there.
+	repairClock *events.ShipClock
+	Dogfight    Dogfight
+	Violations  []Violation
 
 	// rolls indexes every roll and contest in effect by event ID;
 	// streams interns their streams; rerolledBy maps a replaced roll to
@@ -686,7 +690,7 @@ func (w *World) apply(e events.Event, p events.Payload, decodeErr error) string 
 		}
 	}
 	switch p.(type) {
-	case *events.ShipTemplatesAdded, *events.DetailedShipBuilt, *events.DetailedShipHit:
+	case *events.ShipTemplatesAdded, *events.DetailedShipBuilt, *events.DetailedShipHit, *events.DetailedShipRepaired:
 		return w.applyDetailed(e, p)
 	}
 	if strings.HasPrefix(e.Stream, events.ShipStreamPrefix) {
@@ -1864,6 +1868,55 @@ func (w *World) applyDetailed(e events.Event, p events.Payload) string {
 			problem = SameDetailedOutcome(p, want)
 		}
 		return problem
+	case *events.DetailedShipRepaired:
+		if !exists {
+			return fmt.Sprintf("%s for a detailed ship that does not exist (stream %s)", e.Type, e.Stream)
+		}
+		want, err := sh.ApplyRepair(p)
+		if err != nil {
+			return err.Error()
+		}
+		sh.Version, sh.Seq = e.StreamVersion, e.Seq
+		problem := SameDetailedRepair(p, want)
+		if clock := w.checkRepairClock(p); problem == "" {
+			problem = clock
+		}
+		if p.Until != nil {
+			u := *p.Until
+			w.repairClock = &u
+			sh.LastRepair, sh.LastRepairSeq = &u, e.Seq
+		}
+		return problem
+	}
+	return ""
+}
+
+// checkRepairClock checks the time of day a repair recorded: during an
+// adventure it begins where the last repair of the day ended (or at the
+// day's start) and runs its minutes; no repair is made in an encounter
+// (DAMAGE CONTROL AND REPAIR, book l.479-481); between adventures the
+// clock does not run and the repair records none.
+func (w *World) checkRepairClock(p *events.DetailedShipRepaired) string {
+	at, stamped := p.GameTimeOf()
+	if !stamped {
+		return "a repair without a game time"
+	}
+	if at.Adventure == 0 {
+		if p.From != nil || p.Until != nil {
+			return "a repair between adventures recorded a time of day: the clock does not run then"
+		}
+		return ""
+	}
+	if at.Encounter != 0 {
+		return fmt.Sprintf("a repair during encounter %d: systems cannot be repaired during a scenario (book l.479)", at.Encounter)
+	}
+	from := RepairStart(at, w.repairClock)
+	until, _ := RepairClock(from, p.Minutes)
+	switch {
+	case p.From == nil || p.Until == nil:
+		return "a repair during an adventure recorded no time of day"
+	case *p.From != from || *p.Until != until:
+		return fmt.Sprintf("repair recorded %s → %s; the clock gives %s → %s", ClockText(*p.From), ClockText(*p.Until), ClockText(from), ClockText(until))
 	}
 	return ""
 }

@@ -35,7 +35,7 @@ command's --json). KIND is one of:
 
   sheet NAME   one character's sheet (a PDF sheet is always one page)
   party        a one-page party summary, then every member's sheet
-  ship NAME    a star craft's record
+  ship NAME    a star craft's record (a detailed one with its grids)
   timeline     the campaign day by day (--adventure N for one adventure)
   audit NAME   a character's itemised XP ledger with its balance checks
   log          every event, as an NDJSON backup that import log restores
@@ -65,7 +65,7 @@ event id, a time or day:N, as sheet --as-of does.`,
 		newExportDocCmd(a, exports.KindParty, "party", "Export a one-page party summary and every member's sheet", 0,
 			"  ltscamp export party -o party.pdf\n  ltscamp export party --format json | jq '.[].name'"),
 		newExportDocCmd(a, exports.KindShip, "ship NAME", "Export a star craft's record", 1,
-			"  ltscamp export ship Kit-Kat -o kit-kat.pdf"),
+			"  ltscamp export ship Kit-Kat -o kit-kat.pdf\n  ltscamp export ship \"Space Gull\" -o space-gull.md"),
 		newExportDocCmd(a, exports.KindTimeline, "timeline", "Export the campaign day by day, or one adventure", 0,
 			"  ltscamp export timeline -o timeline.md\n  ltscamp export timeline --adventure 1 -o adventure-1.pdf"),
 		newExportDocCmd(a, exports.KindAudit, "audit NAME", "Export a character's itemised XP ledger with its balance checks", 1,
@@ -221,6 +221,19 @@ func exportDoc(s *campaign.Service, kind exports.Kind, name string, opts exportO
 		}
 		return doc, t, err
 	case exports.KindShip:
+		// A detailed (INTERCEPTOR) record has a document of its own, as
+		// it has its own `ship show`.
+		detailed, _, err := s.ShipKind(name, at)
+		if err != nil {
+			return nil, t, err
+		}
+		if detailed {
+			sh, err := s.DetailedShip(name, at)
+			if err != nil {
+				return nil, t, err
+			}
+			return exports.NewDetailedShipDoc(t, sh), t, nil
+		}
 		sh, err := s.Ship(name, at)
 		return exports.ShipDoc{Trace: t, Ship: sh}, t, err
 	case exports.KindTimeline:

@@ -24,6 +24,9 @@ type rosterJSON struct {
 	Events     int                 `json:"events"`
 	Characters []projections.Sheet `json:"characters"`
 	Ships      []projections.Ship  `json:"ships"`
+	// DetailedShips are the ships built from detailed (INTERCEPTOR)
+	// records, as `ship show --json` shows them.
+	DetailedShips []projections.DetailedShipView `json:"detailed_ships"`
 }
 
 func newImportRosterCmd(a *app) *cobra.Command {
@@ -89,6 +92,10 @@ ship's crew as a map from section to a name or a list of names. The format is
 					if out.Ships == nil {
 						out.Ships = []projections.Ship{}
 					}
+					out.DetailedShips = []projections.DetailedShipView{}
+					for _, ds := range res.DetailedShips {
+						out.DetailedShips = append(out.DetailedShips, ds.View())
+					}
 					return a.out.json(out)
 				}
 				printRoster(a.out, res)
@@ -97,7 +104,7 @@ ship's crew as a map from section to a name or a list of names. The format is
 					verb = "would import"
 				}
 				a.out.note("%s %s and %s from %s (%s)%s", verb, projections.Count(len(res.Characters), "character", "characters"),
-					projections.Count(len(res.Ships), "ship", "ships"), file, projections.Count(res.Events, "event", "events"),
+					projections.Count(len(res.Ships)+len(res.DetailedShips), "ship", "ships"), file, projections.Count(res.Events, "event", "events"),
 					map[bool]string{true: "; --dry-run: nothing was written", false: ""}[res.DryRun])
 				return nil
 			})
@@ -142,5 +149,21 @@ func printRoster(p *printer, res campaign.RosterResult) {
 			rows = append(rows, []string{sh.Name, sh.Record, strconv.Itoa(sh.Cost), strings.Join(crew, ", ")})
 		}
 		p.table([]string{"SHIP", "RECORD", "COST", "CREW"}, rows)
+	}
+	if len(res.DetailedShips) > 0 {
+		rows := make([][]string, 0, len(res.DetailedShips))
+		for _, ds := range res.DetailedShips {
+			v := ds.View()
+			boxes := 0
+			for _, b := range v.Armor {
+				boxes += b.Boxes
+			}
+			crew := make([]string, 0, len(v.Crew))
+			for _, c := range v.Crew {
+				crew = append(crew, c.Name+" ("+c.Station+")")
+			}
+			rows = append(rows, []string{v.Name, strconv.Itoa(boxes), strconv.Itoa(v.Internal.Boxes), strconv.Itoa(len(v.Components)), strings.Join(crew, ", ")})
+		}
+		p.table([]string{"DETAILED SHIP", "ARMOUR", "INTERNAL", "COMPONENTS", "CREW"}, rows)
 	}
 }

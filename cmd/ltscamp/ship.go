@@ -317,15 +317,30 @@ turret jam) are named but not made.`,
 }
 
 func newShipRepairCmd(a *app) *cobra.Command {
-	var points int
+	var points, boxes int
 	cmd := &cobra.Command{
-		Use:   "repair SHIP [SECTION] [--points N]",
-		Short: "Repair a section's damage (default: the first damaged section, all of it)",
+		Use:   "repair SHIP [SECTION] [--points N] | repair SHIP COMPONENT [--boxes N]",
+		Short: "Repair a section's damage, or a detailed ship's component",
+		Long: `Repair a section ship: SECTION (default: the first damaged section) loses
+--points N of its damage (default: all of it).
+
+Repair a detailed (INTERCEPTOR) ship: COMPONENT is a component's code as
+ship show lists it (E1), or T<n>:CODE for turret n's (T1:W). --boxes N
+repairs N of its lost boxes (default: all it lost), the deepest first, at
+the book's REPAIR TIME per box (Engine 2 h, Bridge 24 h, Transponder 15
+min...). Components the book marks N/A (Cargo, Hangar) and those it gives
+no time (Free boxes, Turret Structure) are refused, as is armour, which is
+no component. During an adventure the hours pass on the game clock: the
+repair starts where the day's last repair ended, and one that runs past
+midnight ends the day as day next does. No repair is made during an
+encounter (the book repairs between scenarios only).`,
 		Example: `  ltscamp ship repair Kit-Kat Engineering
-  ltscamp ship repair Kit-Kat --points 1`,
+  ltscamp ship repair Kit-Kat --points 1
+  ltscamp ship repair "Space Gull" E1 --boxes 3
+  ltscamp ship repair "Space Gull" T1:W`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) < 1 || len(args) > 2 {
-				return usagef("ship repair takes SHIP and an optional SECTION")
+				return usagef("ship repair takes SHIP and an optional SECTION (or, for a detailed ship, COMPONENT)")
 			}
 			return nil
 		},
@@ -337,7 +352,26 @@ func newShipRepairCmd(a *app) *cobra.Command {
 			if cmd.Flags().Changed("points") && points < 1 {
 				return usagef("--points %d: repair 1 point or more", points)
 			}
+			if cmd.Flags().Changed("boxes") && boxes < 1 {
+				return usagef("--boxes %d: repair 1 box or more", boxes)
+			}
 			return a.withCampaign(func(s *campaign.Service) error {
+				detailed, found, err := s.ShipKind(args[0], "")
+				if err != nil {
+					return err
+				}
+				switch {
+				case found && detailed:
+					if cmd.Flags().Changed("points") {
+						return usagef("%s is a detailed (INTERCEPTOR) record: --points is for section ships; repair it with COMPONENT and --boxes", args[0])
+					}
+					if section == "" {
+						return usagef("name the COMPONENT of %s to repair, as E1 (see ltscamp ship show)", args[0])
+					}
+					return a.shipRepairDetailed(s, campaign.DetailedRepairRequest{Ship: args[0], Component: section, Boxes: boxes})
+				case found && cmd.Flags().Changed("boxes"):
+					return usagef("%s is a section ship: --boxes is for detailed (INTERCEPTOR) records; repair it with --points", args[0])
+				}
 				sh, rep, err := s.ShipRepair(args[0], section, points)
 				if err != nil {
 					return err
@@ -349,5 +383,6 @@ func newShipRepairCmd(a *app) *cobra.Command {
 		},
 	}
 	cmd.Flags().IntVar(&points, "points", 0, "points to repair (default all)")
+	cmd.Flags().IntVar(&boxes, "boxes", 0, "detailed ships: lost boxes to repair (default all)")
 	return cmd
 }

@@ -197,6 +197,33 @@ func (a *app) shipHitDetailed(cmd *cobra.Command, s *campaign.Service, name, wea
 	return nil
 }
 
+// shipRepairDetailed repairs a detailed ship's component and says what
+// it took: the boxes, the time and, on the game clock, when.
+func (a *app) shipRepairDetailed(s *campaign.Service, req campaign.DetailedRepairRequest) error {
+	res, err := s.DetailedShipRepair(req)
+	if err != nil {
+		return err
+	}
+	r := res.Repair
+	code := r.Code
+	if r.Turret != 0 {
+		code = fmt.Sprintf("T%d:%s", r.Turret, r.Code)
+	}
+	a.out.printf("%s: %s (%s) repaired, %s of %d lost, in %s (%s a box)\n", res.Ship.Name, code,
+		interceptor.ComponentType(r.Type).Name(), projections.Count(r.Boxes, "box", "boxes"), r.LostBefore,
+		projections.DurationText(r.Minutes), projections.DurationText(r.MinutesPerBox))
+	if r.From != nil && r.Until != nil {
+		a.out.printf("  the clock: %s → %s\n", projections.ClockText(*r.From), projections.ClockText(*r.Until))
+	} else {
+		a.out.printf("  between adventures: the game clock does not run\n")
+	}
+	if res.Days > 0 {
+		a.out.printf("  the repair ran past midnight: now day %d\n", r.Until.Day)
+	}
+	printDetailedShip(a.out, res.Ship)
+	return nil
+}
+
 func plural(n int, one, many string) string {
 	if n == 1 {
 		return one

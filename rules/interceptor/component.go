@@ -188,6 +188,13 @@ func RepairMinutes(t ComponentType) (int, error) {
 	return c.RepairMinutes, nil
 }
 
+// RepairSource cites the book's REPAIR TIME entry for t ("l.421 2 hours
+// per box"), or "" for an unknown type.
+func (t ComponentType) RepairSource() string {
+	c, _ := t.info()
+	return c.Source
+}
+
 // RepairTime returns the minutes needed to repair boxes destroyed boxes of a
 // component of type t: RepairMinutes(t) times boxes.
 func RepairTime(t ComponentType, boxes int) (int, error) {

@@ -115,7 +115,7 @@ func (s Ship) Exploded() bool { return s.exploded }
 // l.479-481), and returns the minutes it takes: RepairMinutes per box.
 // Components the book marks N/A fail with CodeRule and the ship is
 // unchanged. Armour and widowed armour are not repaired here: the book
-// gives no time for them.
+// gives no time for them. A component with nothing lost takes 0 minutes.
 func (s Ship) Repair(turret int, code string) (Ship, int, error) {
 	b, ok := s.bodyOf(turret)
 	if !ok {
@@ -126,22 +126,94 @@ func (s Ship) Repair(turret int, code string) (Ship, int, error) {
 		return s, 0, errorf(CodeInvalid, "no component %q to repair", code)
 	}
 	gone := b.destroyedCounts()[i]
-	minutes, err := RepairTime(b.components[i].Type, gone)
-	if err != nil {
+	if _, err := RepairTime(b.components[i].Type, gone); err != nil {
 		return s, 0, err
 	}
+	if gone == 0 {
+		if s.exploded {
+			return s, 0, errorf(CodeRule, "%s has exploded: there is nothing to repair", s.name)
+		}
+		return s, 0, nil
+	}
+	n, rep, err := s.RepairBoxes(turret, code, gone)
+	return n, rep.Minutes, err
+}
+
+// RepairReport says what a RepairBoxes did.
+type RepairReport struct {
+	// Component is the component repaired.
+	Component ComponentRef
+	// Restored lists the boxes made intact again, in the order restored.
+	Restored []Place
+	// MinutesPerBox is the book's repair time of one box; Minutes the
+	// whole repair's: MinutesPerBox times the boxes restored.
+	MinutesPerBox, Minutes int
+	// Lost is how many boxes of the component were lost before and after.
+	LostBefore, LostAfter int
+}
+
+// RepairBoxes restores boxes destroyed boxes of one component of the hull
+// (turret 0) or of a turret, between scenarios (DAMAGE CONTROL AND REPAIR,
+// book l.479-481), at the component's REPAIR TIME per box. boxes must be 1
+// to the component's size (CodeInvalid); more than it has lost, a
+// component the book marks N/A or gives no time (Free boxes, Turret
+// Structure), or an exploded ship fail with CodeRule. The ship it is
+// called on is unchanged.
+//
+// The deepest lost boxes come back first: the lowest row of the Internal
+// Component Block, then the next row up, left to right within a row. Every
+// hit takes the highest remaining box of a column (book l.321, l.335), so
+// damage eats each column from the top; restoring from the bottom up keeps
+// it that way, and a partly repaired ship is one that hits alone could have
+// made, which later hits then treat as the book does. (The most recently
+// lost box first would need the order of the hits, which a Ship does not
+// keep; the rows do not depend on it.)
+func (s Ship) RepairBoxes(turret int, code string, boxes int) (Ship, RepairReport, error) {
+	b, ok := s.bodyOf(turret)
+	if !ok {
+		return s, RepairReport{}, errorf(CodeInvalid, "no turret %d: the ship has %d", turret, len(s.turrets))
+	}
+	i := b.component(code)
+	if i < 0 {
+		return s, RepairReport{}, errorf(CodeInvalid, "no component %q to repair", code)
+	}
+	c := b.components[i]
+	rep := RepairReport{Component: ComponentRef{Turret: turret, Code: c.Code, Type: c.Type}}
+	if boxes < 1 || boxes > c.Boxes {
+		return s, rep, errorf(CodeInvalid, "cannot repair %d boxes of %s (%s): it has %d, so repair 1 to %d", boxes, c.Code, c.Type.Name(), c.Boxes, c.Boxes)
+	}
+	per, err := RepairMinutes(c.Type)
+	if err != nil {
+		return s, rep, err
+	}
 	if s.exploded {
-		return s, 0, errorf(CodeRule, "%s has exploded: there is nothing to repair", s.name)
+		return s, rep, errorf(CodeRule, "%s has exploded: there is nothing to repair", s.name)
+	}
+	gone := b.destroyedCounts()[i]
+	if boxes > gone {
+		if gone == 0 {
+			return s, rep, errorf(CodeRule, "%s (%s) has lost no boxes: there is nothing to repair", c.Code, c.Type.Name())
+		}
+		return s, rep, errorf(CodeRule, "cannot repair %d boxes of %s (%s): it has lost %d of %d", boxes, c.Code, c.Type.Name(), gone, c.Boxes)
 	}
 	n := s.clone()
 	nb := &n.hull
 	if turret > 0 {
 		nb = &n.turrets[turret-1].body
 	}
-	for j, c := range nb.cells {
-		if c == i {
+	left := boxes
+	for r := nb.rows - 1; r >= 0 && left > 0; r-- {
+		for col := 0; col < Columns && left > 0; col++ {
+			j := r*Columns + col
+			if nb.cells[j] != i || nb.boxes[j] == Intact {
+				continue
+			}
 			nb.boxes[j] = Intact
+			rep.Restored = append(rep.Restored, Place{Turret: turret, Block: "internal", Row: r + 1, Column: col + 1})
+			left--
 		}
 	}
-	return n, minutes, nil
+	rep.MinutesPerBox, rep.Minutes = per, per*boxes
+	rep.LostBefore, rep.LostAfter = gone, gone-boxes
+	return n, rep, nil
 }
