@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -26,28 +25,7 @@ const MaxDetailFile = 1 << 20
 // file name's extension. Standard input ("-") has no extension, so it needs
 // the flag. Unlike a roster, these files have no CSV form.
 func DetailFormat(name, flag string) (Format, error) {
-	pick := func(s string) (Format, bool) {
-		switch strings.ToLower(strings.TrimPrefix(strings.TrimSpace(s), ".")) {
-		case "yaml", "yml":
-			return FormatYAML, true
-		case "json":
-			return FormatJSON, true
-		}
-		return "", false
-	}
-	if flag != "" {
-		if f, ok := pick(flag); ok {
-			return f, nil
-		}
-		return "", fmt.Errorf("--format %q: choose yaml or json", flag)
-	}
-	if name == "-" {
-		return "", fmt.Errorf("standard input has no file name to tell the format by: pass --format yaml|json")
-	}
-	if f, ok := pick(filepath.Ext(name)); ok {
-		return f, nil
-	}
-	return "", fmt.Errorf("%s: cannot tell the format from its name: use a .yaml, .yml or .json file, or pass --format", name)
+	return pickFormat(name, flag, FormatYAML, FormatJSON)
 }
 
 // FileError is the first problem found in a detailed ship record or a

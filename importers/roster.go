@@ -38,14 +38,31 @@ const maxNameLen = rules.MaxNameLength
 // "yaml", "yml", "json", in any case), else the file name's extension.
 // Standard input ("-") has no extension, so it needs the flag.
 func RosterFormat(name, flag string) (Format, error) {
+	return pickFormat(name, flag, FormatCSV, FormatYAML, FormatJSON)
+}
+
+// pickFormat picks a file's format among allowed: flag when not empty (a
+// format's name, "yml" for YAML, in any case), else the file name's
+// extension. Standard input ("-") has no extension, so it needs the flag.
+func pickFormat(name, flag string, allowed ...Format) (Format, error) {
+	names := make([]string, len(allowed))
+	exts := make([]string, 0, len(allowed)+1)
+	for i, f := range allowed {
+		names[i] = string(f)
+		exts = append(exts, "."+string(f))
+		if f == FormatYAML {
+			exts = append(exts, ".yml")
+		}
+	}
 	pick := func(s string) (Format, bool) {
-		switch strings.ToLower(strings.TrimPrefix(strings.TrimSpace(s), ".")) {
-		case "csv":
-			return FormatCSV, true
-		case "yaml", "yml":
-			return FormatYAML, true
-		case "json":
-			return FormatJSON, true
+		s = strings.ToLower(strings.TrimPrefix(strings.TrimSpace(s), "."))
+		if s == "yml" {
+			s = string(FormatYAML)
+		}
+		for _, f := range allowed {
+			if s == string(f) {
+				return f, true
+			}
 		}
 		return "", false
 	}
@@ -53,15 +70,23 @@ func RosterFormat(name, flag string) (Format, error) {
 		if f, ok := pick(flag); ok {
 			return f, nil
 		}
-		return "", fmt.Errorf("--format %q: choose csv, yaml or json", flag)
+		return "", fmt.Errorf("--format %q: choose %s", flag, orList(names))
 	}
 	if name == "-" {
-		return "", fmt.Errorf("standard input has no file name to tell the format by: pass --format csv|yaml|json")
+		return "", fmt.Errorf("standard input has no file name to tell the format by: pass --format %s", strings.Join(names, "|"))
 	}
 	if f, ok := pick(filepath.Ext(name)); ok {
 		return f, nil
 	}
-	return "", fmt.Errorf("%s: cannot tell the format from its name: use a .csv, .yaml, .yml or .json file, or pass --format", name)
+	return "", fmt.Errorf("%s: cannot tell the format from its name: use a %s file, or pass --format", name, orList(exts))
+}
+
+// orList joins words as "a, b or c".
+func orList(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
 }
 
 // Problem is one thing wrong with a roster file, at a place.
