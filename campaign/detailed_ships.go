@@ -349,7 +349,89 @@ type DetailedHitRequest struct {
 	// Column is the d10 face for the hit's centre column; 0 has the
 	// program roll it.
 	Column int
-	Source string
+	// TurretRoll is the d10 against the ship's turret chance (book
+	// l.341) and TurretPick which turret a roll that hits one strikes,
+	// on a ship with more than one; 0 has the program roll them. A pick
+	// is given only with a roll.
+	TurretRoll int
+	TurretPick int
+	Source     string
+}
+
+// maxTurretPicks bounds the re-rolls of which turret is hit: "Hits on a
+// previously-destroyed turret are re-rolled until they strike an existing
+// turret" (book l.341); a standing turret is struck long before this with
+// any fair die.
+const maxTurretPicks = 1000
+
+// decideTurret makes the turret roll of a hit on a ship with a standing
+// turret (TURRETS, book l.341): a d10 against the chance, then, when it
+// hits a turret and the ship has several, which one, re-rolled while it
+// names a destroyed turret. Entered values are checked; rolled ones come
+// from the campaign's roller. A ship with no turret standing makes no roll.
+func (d *decision) decideTurret(name string, ship interceptor.Ship, req DetailedHitRequest, hit *events.DetailedShipHit) error {
+	chance := ship.TurretChance()
+	n := len(ship.Turrets())
+	switch {
+	case req.TurretPick != 0 && req.TurretRoll == 0:
+		return rules.Errorf(rules.CodeInvalid, "--turret-pick goes with --turret-roll: give both, or neither and the program rolls them")
+	case chance == 0 && (req.TurretRoll != 0 || req.TurretPick != 0):
+		what := "has no turrets"
+		if n > 0 {
+			what = "has no turret standing"
+		}
+		return rules.Errorf(rules.CodeInvalid, "%s %s: a hit on it makes no turret roll (book l.341), so --turret-roll and --turret-pick are not given", name, what)
+	case chance == 0:
+		return nil
+	case req.TurretRoll != 0 && (req.TurretRoll < 1 || req.TurretRoll > 10):
+		return rules.Errorf(rules.CodeInvalid, "--turret-roll %d: the turret roll is a d10, 1 to 10", req.TurretRoll)
+	}
+	hit.TurretChance = chance
+	if req.TurretRoll != 0 {
+		hit.TurretRoll, hit.TurretEntered = req.TurretRoll, true
+		switch {
+		case req.TurretRoll > chance || n == 1:
+			if req.TurretPick != 0 {
+				where := "hits the hull"
+				if req.TurretRoll <= chance {
+					where = "hits the only turret"
+				}
+				return rules.Errorf(rules.CodeInvalid, "--turret-pick %d: a turret roll of %d against %d %s, so no pick is made", req.TurretPick, req.TurretRoll, chance, where)
+			}
+		case req.TurretPick == 0:
+			return rules.Errorf(rules.CodeInvalid, "a turret roll of %d against %d hits a turret: give --turret-pick 1-%d for which of %s's %d turrets", req.TurretRoll, chance, n, name, n)
+		case req.TurretPick < 1 || req.TurretPick > n:
+			return rules.Errorf(rules.CodeInvalid, "--turret-pick %d: %s has turrets 1 to %d", req.TurretPick, name, n)
+		case ship.Turrets()[req.TurretPick-1].Destroyed:
+			return rules.Errorf(rules.CodeRule, "--turret-pick %d: turret %d (%s) is destroyed, and a hit on it is re-rolled until it strikes a standing turret (book l.341): roll again", req.TurretPick, req.TurretPick, ship.Turrets()[req.TurretPick-1].Name)
+		default:
+			hit.TurretPicks = []int{req.TurretPick}
+		}
+	} else {
+		faces, err := d.s.roller.Roll(1, 10)
+		if err != nil {
+			return err
+		}
+		hit.TurretRoll = faces[0]
+		if hit.TurretRoll <= chance && n > 1 {
+			for len(hit.TurretPicks) < maxTurretPicks {
+				f, err := d.s.roller.Roll(1, n)
+				if err != nil {
+					return err
+				}
+				hit.TurretPicks = append(hit.TurretPicks, f[0])
+				if !ship.Turrets()[f[0]-1].Destroyed {
+					break
+				}
+			}
+		}
+	}
+	t, err := ship.TurretStruck(hit.TurretRoll, hit.TurretPicks...)
+	if err != nil {
+		return rules.Errorf(rules.CodeOf(err), "%s: %v", name, err)
+	}
+	hit.Turret = t
+	return nil
 }
 
 // DetailedHitResult reports a hit on a detailed ship.
@@ -414,12 +496,17 @@ func (s *Service) DetailedShipHit(req DetailedHitRequest) (DetailedHitResult, er
 		default:
 			hit.Column, hit.Entered = req.Column, true
 		}
+		if err := d.decideTurret(sh.rec.Name, sh.rec.Ship(), req, &hit); err != nil {
+			return err
+		}
 		_, outcome, err := sh.rec.ApplyHit(&hit)
 		if err != nil {
 			return rules.Errorf(rules.CodeOf(err), "%s: %v", sh.rec.Name, err)
 		}
 		outcome.Facing, outcome.Points, outcome.Template, outcome.Sample = hit.Facing, hit.Points, hit.Template, hit.Sample
 		outcome.Column, outcome.Entered, outcome.Source = hit.Column, hit.Entered, hit.Source
+		outcome.TurretChance, outcome.TurretRoll, outcome.TurretPicks = hit.TurretChance, hit.TurretRoll, hit.TurretPicks
+		outcome.TurretEntered, outcome.Turret = hit.TurretEntered, hit.Turret
 		out.Hit = outcome
 		return d.emit(sh.stream, outcome)
 	})

@@ -117,20 +117,36 @@ type DetailedShipHit struct {
 	Sample bool `json:"sample,omitempty"`
 	// Column is the d10 face for the hit's centre column; Entered is
 	// true when it was given, false when the program rolled it.
-	Column  int    `json:"column"`
-	Entered bool   `json:"entered"`
-	Turret  int    `json:"turret,omitempty"`
-	Source  string `json:"source,omitempty"`
+	Column  int  `json:"column"`
+	Entered bool `json:"entered"`
+	// TurretChance is the highest d10 face that hits a turret (TURRETS,
+	// book l.341: turrets / 2, rounding up, at least 1 while one stands),
+	// and TurretRoll the d10 rolled against it: every hit on a ship with
+	// a standing turret makes the roll (both are 0 when no turret
+	// stood). TurretPicks are the rolls of which
+	// turret is hit, 1 to the number of turrets, in order until one names
+	// a standing turret; made only when the roll hit a turret and there
+	// is more than one. TurretEntered is true when the roll and picks
+	// were given, false when the program rolled them.
+	TurretChance  int   `json:"turret_chance,omitempty"`
+	TurretRoll    int   `json:"turret_roll,omitempty"`
+	TurretPicks   []int `json:"turret_picks,omitempty"`
+	TurretEntered bool  `json:"turret_entered,omitempty"`
+	// Turret is the turret struck (1-based), 0 for the hull.
+	Turret int    `json:"turret,omitempty"`
+	Source string `json:"source,omitempty"`
 
-	Destroyed     []ShipPlace        `json:"destroyed"`
-	Exploded      []ShipPlace        `json:"exploded,omitempty"`
-	Wasted        int                `json:"wasted"`
-	Residual      int                `json:"residual,omitempty"`
-	Widowed       []ShipPlace        `json:"widowed,omitempty"`
-	ExternalsLost []string           `json:"externals_lost,omitempty"`
-	Disabled      []ShipComponentRef `json:"disabled,omitempty"`
-	ShipExploded  bool               `json:"ship_exploded,omitempty"`
-	Killed        []string           `json:"killed,omitempty"`
+	Destroyed []ShipPlace `json:"destroyed"`
+	Exploded  []ShipPlace `json:"exploded,omitempty"`
+	Wasted    int         `json:"wasted"`
+	Residual  int         `json:"residual,omitempty"`
+	// TurretDestroyed is the turret the hit destroyed, or 0.
+	TurretDestroyed int                `json:"turret_destroyed,omitempty"`
+	Widowed         []ShipPlace        `json:"widowed,omitempty"`
+	ExternalsLost   []string           `json:"externals_lost,omitempty"`
+	Disabled        []ShipComponentRef `json:"disabled,omitempty"`
+	ShipExploded    bool               `json:"ship_exploded,omitempty"`
+	Killed          []string           `json:"killed,omitempty"`
 	// Rolls describe the rolls the hit calls for (consciousness, turret
 	// jam); the program does not make them yet.
 	Rolls []string `json:"rolls,omitempty"`

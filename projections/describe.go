@@ -352,6 +352,15 @@ func describeDetailedHit(p *events.DetailedShipHit) string {
 	if len(p.Widowed) > 0 {
 		s += fmt.Sprintf(", %d widowed", len(p.Widowed))
 	}
+	if t := TurretRollText(p); t != "" {
+		s += "; " + t
+	}
+	if p.TurretDestroyed != 0 {
+		s += fmt.Sprintf("; turret %d destroyed", p.TurretDestroyed)
+		if p.Residual > 0 {
+			s += fmt.Sprintf(", %d residual into the hull", p.Residual)
+		}
+	}
 	if len(p.Disabled) > 0 {
 		codes := make([]string, len(p.Disabled))
 		for i, c := range p.Disabled {
@@ -363,4 +372,22 @@ func describeDetailedHit(p *events.DetailedShipHit) string {
 		s += "; the ship explodes"
 	}
 	return s + because(p.Source)
+}
+
+// TurretRollText tells a hit's turret roll (TURRETS, book l.341), as
+// "turret roll 1 (rolled) against 1: turret 1" or "... : the hull", or ""
+// when the hit made none.
+func TurretRollText(p *events.DetailedShipHit) string {
+	if p.TurretRoll == 0 {
+		return ""
+	}
+	how := "rolled"
+	if p.TurretEntered {
+		how = "entered"
+	}
+	where := "the hull"
+	if p.Turret > 0 {
+		where = fmt.Sprintf("turret %d", p.Turret)
+	}
+	return fmt.Sprintf("turret roll %d (%s) against %d%s: %s", p.TurretRoll, how, p.TurretChance, picksText(p.TurretPicks), where)
 }

@@ -79,7 +79,7 @@ func HitOf(p *events.DetailedShipHit) (interceptor.Hit, error) {
 // DetailedHitOutcome is what the rules say a hit does: the report of
 // interceptor's Volley in the stored form, with none of the hit's terms.
 func DetailedHitOutcome(rep interceptor.Report) events.DetailedShipHit {
-	out := events.DetailedShipHit{Destroyed: places(rep.Destroyed), Exploded: places(rep.Exploded), Wasted: rep.Wasted, Residual: rep.Residual,
+	out := events.DetailedShipHit{Destroyed: places(rep.Destroyed), Exploded: places(rep.Exploded), Wasted: rep.Wasted, Residual: rep.Residual, TurretDestroyed: rep.TurretDestroyed,
 		Widowed: places(rep.Widowed), ExternalsLost: slices.Clone(rep.ExternalsLost), ShipExploded: rep.ShipExploded, Killed: slices.Clone(rep.Killed)}
 	if out.Destroyed == nil {
 		out.Destroyed = []events.ShipPlace{}
@@ -136,6 +136,8 @@ func SameDetailedOutcome(got *events.DetailedShipHit, want events.DetailedShipHi
 		return fmt.Sprintf("hit recorded %d boxes exploded; the rules give %d", len(got.Exploded), len(want.Exploded))
 	case got.Wasted != want.Wasted || got.Residual != want.Residual:
 		return fmt.Sprintf("hit recorded %d points wasted (%d residual); the rules give %d (%d)", got.Wasted, got.Residual, want.Wasted, want.Residual)
+	case got.TurretDestroyed != want.TurretDestroyed:
+		return fmt.Sprintf("hit recorded turret %d destroyed; the rules give %d (0: none)", got.TurretDestroyed, want.TurretDestroyed)
 	case !slices.Equal(got.Widowed, want.Widowed) || !slices.Equal(got.ExternalsLost, want.ExternalsLost):
 		return fmt.Sprintf("hit recorded %d widowed boxes; the rules widow %d", len(got.Widowed), len(want.Widowed))
 	case !slices.Equal(got.Disabled, want.Disabled):
@@ -148,6 +150,52 @@ func SameDetailedOutcome(got *events.DetailedShipHit, want events.DetailedShipHi
 		return fmt.Sprintf("hit recorded the rolls %v; the rules call for %v", got.Rolls, want.Rolls)
 	}
 	return ""
+}
+
+// CheckTurretRoll holds a hit's turret roll against the ship it struck
+// (as the hits before it left it) and returns the first problem, or "":
+// on a ship with a standing turret a hit rolls the d10 against the book's
+// chance and, when it hits a turret and there are several, which one
+// (TURRETS, book l.341); the turret it names is the one the rules give.
+func CheckTurretRoll(ship interceptor.Ship, p *events.DetailedShipHit) string {
+	chance := ship.TurretChance()
+	if chance == 0 {
+		if p.TurretRoll != 0 || p.TurretChance != 0 || p.Turret != 0 || len(p.TurretPicks) != 0 {
+			return fmt.Sprintf("hit recorded turret roll %d against %d for turret %d; %s had no turret standing", p.TurretRoll, p.TurretChance, p.Turret, ship.Name())
+		}
+		return ""
+	}
+	if p.TurretRoll == 0 {
+		return fmt.Sprintf("hit recorded no turret roll; %s had a turret standing (book l.341)", ship.Name())
+	}
+	if p.TurretChance != chance {
+		return fmt.Sprintf("hit recorded a turret chance of %d; with %d turrets the book gives %d (book l.341)", p.TurretChance, len(ship.Turrets()), chance)
+	}
+	want, err := ship.TurretStruck(p.TurretRoll, p.TurretPicks...)
+	if err != nil {
+		return err.Error()
+	}
+	if want > 0 && len(ship.Turrets()) > 1 && len(p.TurretPicks) > 0 && p.TurretPicks[len(p.TurretPicks)-1] != want {
+		return fmt.Sprintf("hit recorded the turret picks %v past the one that hit (turret %d)", p.TurretPicks, want)
+	}
+	if len(p.TurretPicks) > 0 && (want == 0 || len(ship.Turrets()) == 1) {
+		return fmt.Sprintf("hit recorded the turret picks %v; the roll of %d called for none", p.TurretPicks, p.TurretRoll)
+	}
+	if p.Turret != want {
+		return fmt.Sprintf("hit recorded turret %d (0: the hull); the turret roll of %d against %d%s gives %d", p.Turret, p.TurretRoll, chance, picksText(p.TurretPicks), want)
+	}
+	return ""
+}
+
+func picksText(picks []int) string {
+	if len(picks) == 0 {
+		return ""
+	}
+	parts := make([]string, len(picks))
+	for i, p := range picks {
+		parts[i] = fmt.Sprint(p)
+	}
+	return ", picks " + strings.Join(parts, " ")
 }
 
 func placeList(ps []events.ShipPlace) string {

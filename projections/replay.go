@@ -1859,6 +1859,9 @@ func (w *World) applyDetailed(e events.Event, p events.Payload) string {
 			return fmt.Sprintf("%s for a detailed ship that does not exist (stream %s)", e.Type, e.Stream)
 		}
 		problem := w.checkDetailedTemplate(p)
+		if problem == "" {
+			problem = CheckTurretRoll(sh.Ship(), p)
+		}
 		_, want, err := sh.ApplyHit(p)
 		if err != nil {
 			return err.Error()

@@ -236,7 +236,7 @@ func newShipHitCmd(a *app) *cobra.Command {
 	var req campaign.ShipHitRequest
 	var dice, weapon string
 	cmd := &cobra.Command{
-		Use:   "hit SHIP (--damage N | --dice a,b,...) [--inflict M] [--source TEXT] | hit SHIP --facing F --weapon W [--column C]",
+		Use:   "hit SHIP (--damage N | --dice a,b,...) [--inflict M] [--source TEXT] | hit SHIP --facing F --weapon W [--column C] [--turret-roll R [--turret-pick T]]",
 		Short: "Log a hit: shields subtract once, sections are destroyed in listed order, their crews die",
 		Long: `Log a hit on a ship. Its shields subtract one point per factor, once per hit;
 each remaining point destroys one point of section, in the order the record
@@ -249,13 +249,21 @@ A detailed (INTERCEPTOR) ship is hit on one facing (--facing forward, aft,
 left or right) by a laser of N points (--weapon laser:N), which destroys N
 boxes straight down the column, or by a damage template (--weapon NAME, see
 ltscamp ship template list). --column is the attacker's d10 for the column,
-1-10; without it the program rolls it, and the hit records which. Widowed
-armour is removed after the hit. The rolls a hit calls for (consciousness,
-turret jam) are named but not made.`,
+1-10; without it the program rolls it, and the hit records which. On a ship
+with turrets the attacker also rolls a d10 against the book's turret chance
+(turrets / 2, rounding up, at least 1 while one stands): at or under it the
+hit strikes a turret, and with several turrets a second roll picks which
+(re-rolled while it names a destroyed one). --turret-roll and --turret-pick
+enter those dice; without them the program rolls. Damage that passes a
+turret it destroys goes into the hull, down the same column of the facing.
+Widowed armour is removed after the hit. The rolls a hit calls for
+(consciousness, turret jam) are named but not made.`,
 		Example: `  ltscamp ship hit Kit-Kat --damage 3 --source "pirate corvette"
   ltscamp ship hit Kit-Kat --dice 4,2 --inflict 2
   ltscamp ship hit "Space Gull" --facing forward --weapon laser:6 --column 3
-  ltscamp ship hit "Space Gull" --facing aft --weapon "Block 6"`,
+  ltscamp ship hit "Space Gull" --facing aft --weapon "Block 6"
+  ltscamp ship hit Tern --facing forward --weapon laser:30 --column 4 \
+    --turret-roll 1`,
 		Args: exactArgs(1, "one SHIP"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			req.Ship = args[0]
@@ -313,6 +321,8 @@ turret jam) are named but not made.`,
 	f.String("facing", "", "detailed ships: the facing struck, forward, aft, left or right")
 	f.StringVar(&weapon, "weapon", "", "detailed ships: laser:N, or a damage template's name")
 	f.Int("column", 0, "detailed ships: the column die, 1-10 (default: rolled)")
+	f.Int("turret-roll", 0, "detailed ships with turrets: the d10 against the turret chance (default: rolled)")
+	f.Int("turret-pick", 0, "with --turret-roll: which turret a roll that hits one strikes")
 	return cmd
 }
 

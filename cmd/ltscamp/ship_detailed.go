@@ -137,7 +137,7 @@ func componentState(c projections.DetailedComponent) string {
 }
 
 // detailedHitFlags are the flags of `ship hit` for detailed ships.
-var detailedHitFlags = []string{"facing", "weapon", "column"}
+var detailedHitFlags = []string{"facing", "weapon", "column", "turret-roll", "turret-pick"}
 
 // sectionHitFlags are the flags of `ship hit` for section ships.
 var sectionHitFlags = []string{"damage", "dice", "inflict"}
@@ -186,6 +186,18 @@ func (a *app) shipHitDetailed(cmd *cobra.Command, s *campaign.Service, name, wea
 		req.Column, _ = cmd.Flags().GetInt("column")
 		if req.Column < 1 || req.Column > interceptor.Columns {
 			return usagef("--column %d: the column is a d10 roll, 1 to %d", req.Column, interceptor.Columns)
+		}
+	}
+	if cmd.Flags().Changed("turret-roll") {
+		req.TurretRoll, _ = cmd.Flags().GetInt("turret-roll")
+		if req.TurretRoll < 1 || req.TurretRoll > 10 {
+			return usagef("--turret-roll %d: the turret roll is a d10, 1 to 10", req.TurretRoll)
+		}
+	}
+	if cmd.Flags().Changed("turret-pick") {
+		req.TurretPick, _ = cmd.Flags().GetInt("turret-pick")
+		if req.TurretPick < 1 {
+			return usagef("--turret-pick %d: turrets are numbered from 1, as `ship show` lists them", req.TurretPick)
 		}
 	}
 	res, err := s.DetailedShipHit(req)
@@ -252,8 +264,18 @@ func printDetailedHit(p *printer, res campaign.DetailedHitResult) {
 			armour++
 		}
 	}
+	if t := projections.TurretRollText(&h); t != "" {
+		if h.Turret > 0 {
+			t += " (" + res.Ship.Ship().Turrets()[h.Turret-1].Name + ")"
+		}
+		p.printf("%s: %s\n", res.Ship.Name, t)
+	}
 	p.printf("%s hit on the %s facing, column %d (%s), %s: %d armour and %d internal boxes destroyed, %d wasted\n",
 		res.Ship.Name, h.Facing, h.Column, how, weapon, armour, internal, h.Wasted)
+	if h.TurretDestroyed > 0 {
+		p.printf("  turret %d (%s) destroyed: %d residual %s into the hull\n", h.TurretDestroyed,
+			res.Ship.Ship().Turrets()[h.TurretDestroyed-1].Name, h.Residual, plural(h.Residual, "point passes", "points pass"))
+	}
 	if n := len(h.Exploded); n > 0 {
 		p.printf("  %s destroyed by secondary explosions\n", projections.Count(n, "box", "boxes"))
 	}
