@@ -355,7 +355,11 @@ type DetailedHitRequest struct {
 	// is given only with a roll.
 	TurretRoll int
 	TurretPick int
-	Source     string
+	// CrewDice are the d10 faces of the consciousness rolls the hit calls
+	// for, in order (one a roll, none for a moot one); nil has the
+	// program roll them.
+	CrewDice []int
+	Source   string
 }
 
 // maxTurretPicks bounds the re-rolls of which turret is hit: "Hits on a
@@ -499,9 +503,13 @@ func (s *Service) DetailedShipHit(req DetailedHitRequest) (DetailedHitResult, er
 		if err := d.decideTurret(sh.rec.Name, sh.rec.Ship(), req, &hit); err != nil {
 			return err
 		}
-		_, outcome, err := sh.rec.ApplyHit(&hit)
+		dice, done := d.shipDice(req.CrewDice, "--crew-dice")
+		outcome, err := sh.rec.MakeHit(&hit, dice)
 		if err != nil {
 			return rules.Errorf(rules.CodeOf(err), "%s: %v", sh.rec.Name, err)
+		}
+		if err := done(len(outcome.CrewRolls)); err != nil {
+			return err
 		}
 		outcome.Facing, outcome.Points, outcome.Template, outcome.Sample = hit.Facing, hit.Points, hit.Template, hit.Sample
 		outcome.Column, outcome.Entered, outcome.Source = hit.Column, hit.Entered, hit.Source
@@ -684,5 +692,94 @@ func (s *Service) DetailedShipRepair(req DetailedRepairRequest) (DetailedRepairR
 	}
 	out.Events = res.Events
 	out.Ship, err = s.DetailedShip(name, "")
+	return out, err
+}
+
+// shipDice gives the d10 faces of a detailed ship's rolls: those entered
+// (flag names them), in order, or the campaign roller's when entered is
+// nil. done, called with the number of rolls made, refuses entered faces
+// the rolls did not use, and faces entered when no roll was called for.
+func (d *decision) shipDice(entered []int, flag string) (projections.ShipDice, func(rolls int) error) {
+	used := 0
+	dice := func() (int, bool, error) {
+		if entered == nil {
+			f, err := d.s.roller.Roll(1, 10)
+			if err != nil {
+				return 0, false, err
+			}
+			return f[0], false, nil
+		}
+		if used == len(entered) {
+			return 0, true, rules.Errorf(rules.CodeInvalid, "%s gave %s; the rolls call for more (one d10 a roll, two for a wound that lands on a conscious crewman)", flag, projections.Count(len(entered), "die", "dice"))
+		}
+		f := entered[used]
+		if f < 1 || f > 10 {
+			return 0, true, rules.Errorf(rules.CodeInvalid, "%s %d: the rolls are d10, 1 to 10", flag, f)
+		}
+		used++
+		return f, true, nil
+	}
+	done := func(rolls int) error {
+		switch {
+		case entered == nil:
+			return nil
+		case rolls == 0:
+			return rules.Errorf(rules.CodeInvalid, "%s: no crew roll is called for, so no dice are entered", flag)
+		case used < len(entered):
+			return rules.Errorf(rules.CodeInvalid, "%s gave %s; the rolls took %d", flag, projections.Count(len(entered), "die", "dice"), used)
+		}
+		return nil
+	}
+	return dice, done
+}
+
+// DetailedTurnResult reports the end of a detailed ship's turn.
+type DetailedTurnResult struct {
+	Ship   projections.DetailedShip
+	Turn   events.DetailedTurnEnded
+	Events []events.Event
+}
+
+// DetailedShipTurnEnd ends a detailed ship's turn: the wound rolls of the
+// crew of a Bridge or Quarters hit this turn and a structural collapse
+// roll if the Ship Destroyed row was hit (book l.353, l.433, l.466), then,
+// for the next turn's Decision Phase, the wake rolls of the unconscious
+// crew (l.367). Dice are entered (in that order) or rolled. A ship with no
+// roll due is refused: nothing is appended.
+func (s *Service) DetailedShipTurnEnd(name string, dice []int) (DetailedTurnResult, error) {
+	var out DetailedTurnResult
+	var shipName string
+	res, err := s.execute(func(d *decision) error {
+		out = DetailedTurnResult{}
+		sh, err := d.detailedShip(name, "ship turn-end")
+		if err != nil {
+			return err
+		}
+		shipName = sh.rec.Name
+		if sh.rec.Ship().Exploded() {
+			return rules.Errorf(rules.CodeRule, "%s has exploded: its turns are over", sh.rec.Name)
+		}
+		source, done := d.shipDice(dice, "--dice")
+		turn, err := sh.rec.EndTurn(source)
+		if err != nil {
+			return rules.Errorf(rules.CodeOf(err), "%s: %v", sh.rec.Name, err)
+		}
+		if len(turn.Rolls)+len(turn.Wake) == 0 {
+			return rules.Errorf(rules.CodeRule, "%s has no rolls due at the end of the turn: no crewed Bridge or Quarters and no Ship Destroyed box was hit since the last turn-end, and nobody aboard is unconscious", sh.rec.Name)
+		}
+		if err := done(len(turn.Rolls) + len(turn.Wake)); err != nil {
+			return err
+		}
+		if _, err := d.campaignState(); err != nil {
+			return err
+		}
+		out.Turn = turn
+		return d.emit(sh.stream, turn)
+	})
+	if err != nil {
+		return out, err
+	}
+	out.Events = res.Events
+	out.Ship, err = s.DetailedShip(shipName, "")
 	return out, err
 }

@@ -9,6 +9,7 @@ const (
 	TypeDetailedShipHit      = "ship.detailed.hit"
 	TypeShipTemplatesAdded   = "ship.templates.added"
 	TypeDetailedShipRepaired = "ship.detailed.repaired"
+	TypeDetailedTurnEnded    = "ship.detailed.turn_ended"
 )
 
 // ShipTemplatesStream holds the damage templates a campaign added.
@@ -148,9 +149,55 @@ type DetailedShipHit struct {
 	ShipExploded    bool               `json:"ship_exploded,omitempty"`
 	Killed          []string           `json:"killed,omitempty"`
 	// Rolls describe the rolls the hit calls for (consciousness, turret
-	// jam); the program does not make them yet.
-	Rolls []string `json:"rolls,omitempty"`
+	// jam). The consciousness rolls are made in the hit's command and
+	// recorded in CrewRolls; a turret jam roll is not made by the
+	// program.
+	Rolls     []string           `json:"rolls,omitempty"`
+	CrewRolls []DetailedShipRoll `json:"crew_rolls,omitempty"`
 }
+
+// DetailedShipRoll is a roll the INTERCEPTOR rules call for, made: its
+// terms (as rules/interceptor's Roll gives them), the d10 faces and what
+// they did. A moot roll (the crewman is dead, or already out for a
+// consciousness roll) takes no faces.
+type DetailedShipRoll struct {
+	// Kind is consciousness, wound, wake or structural_collapse.
+	Kind    string `json:"kind"`
+	Crew    string `json:"crew,omitempty"`
+	Station string `json:"station,omitempty"`
+	// Column is the Consciousness Table column, Number the number rolled
+	// against, Percent a wound roll's chance.
+	Column  int   `json:"column,omitempty"`
+	Number  int   `json:"number,omitempty"`
+	Percent int   `json:"percent,omitempty"`
+	Faces   []int `json:"faces,omitempty"`
+	// Entered is true when the faces were given, false when the program
+	// rolled them.
+	Entered bool `json:"entered,omitempty"`
+	Moot    bool `json:"moot,omitempty"`
+	Wounded bool `json:"wounded,omitempty"`
+	// Status is the crewman's status after the roll; Breakup a structural
+	// collapse roll's result.
+	Status  string `json:"status,omitempty"`
+	Breakup string `json:"breakup,omitempty"`
+}
+
+// DetailedTurnEnded records the end of a turn for a detailed ship and the
+// start of the next one's Decision Phase: the wound rolls of the crew of
+// a Bridge or Quarters hit this turn and a structural collapse roll if
+// the Ship Destroyed row was hit (Rolls, book l.353, l.433, l.466), then
+// the wake rolls of the crewmen unconscious after them (Wake, l.367).
+type DetailedTurnEnded struct {
+	Stamp
+	Rolls []DetailedShipRoll `json:"rolls,omitempty"`
+	Wake  []DetailedShipRoll `json:"wake,omitempty"`
+}
+
+// EventType implements Payload.
+func (DetailedTurnEnded) EventType() string { return TypeDetailedTurnEnded }
+
+// PayloadVersion implements Payload.
+func (DetailedTurnEnded) PayloadVersion() int { return 1 }
 
 // ShipClock is a time of day on the campaign's game clock: the adventure,
 // the day and the minutes since the day began (0-1439). The campaign's
@@ -221,5 +268,6 @@ func detailedShipDecoders() map[string]func() Payload {
 		TypeDetailedShipHit:      func() Payload { return &DetailedShipHit{} },
 		TypeShipTemplatesAdded:   func() Payload { return &ShipTemplatesAdded{} },
 		TypeDetailedShipRepaired: func() Payload { return &DetailedShipRepaired{} },
+		TypeDetailedTurnEnded:    func() Payload { return &DetailedTurnEnded{} },
 	}
 }

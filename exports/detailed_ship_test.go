@@ -66,7 +66,7 @@ func tern() events.DetailedRecord {
 }
 
 // foldDetailed folds a detailed ship built from rec and hit by hits, as
-// the campaign does from its stream.
+// the campaign does from its stream; each hit's crew rolls are made.
 func foldDetailed(t *testing.T, rec events.DetailedRecord, hits ...events.DetailedShipHit) projections.DetailedShip {
 	t.Helper()
 	var sh projections.DetailedShip
@@ -82,6 +82,14 @@ func foldDetailed(t *testing.T, rec events.DetailedRecord, hits ...events.Detail
 	}
 	apply(10, events.DetailedShipBuilt{ShipID: "01M8355A0000000000000000DS", Name: rec.Name, Record: rec, File: "gull.yaml"})
 	for i, h := range hits {
+		// The crew rolls the hit calls for are made with 1s: everyone
+		// stays conscious.
+		c := sh
+		made, err := c.MakeHit(&h, func() (int, bool, error) { return 1, true, nil })
+		if err != nil {
+			t.Fatal(err)
+		}
+		h.CrewRolls = made.CrewRolls
 		apply(int64(11+i), h)
 	}
 	return sh

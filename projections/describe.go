@@ -253,6 +253,8 @@ func describeLifecycle(p events.Payload, ref func(id string) string) string {
 		return describeDetailedHit(p)
 	case *events.DetailedShipRepaired:
 		return describeDetailedRepair(p)
+	case *events.DetailedTurnEnded:
+		return describeTurnEnded(p)
 	case *events.DogfightStarted:
 		names := make([]string, len(p.Ships))
 		for i, sh := range p.Ships {
@@ -371,7 +373,25 @@ func describeDetailedHit(p *events.DetailedShipHit) string {
 	if p.ShipExploded {
 		s += "; the ship explodes"
 	}
+	for _, r := range p.CrewRolls {
+		s += "; " + ShipRollText(r)
+	}
 	return s + because(p.Source)
+}
+
+// describeTurnEnded tells the end of a detailed ship's turn and its rolls.
+func describeTurnEnded(p *events.DetailedTurnEnded) string {
+	s := "end of turn"
+	for _, r := range p.Rolls {
+		s += "; " + ShipRollText(r)
+	}
+	for _, r := range p.Wake {
+		s += "; " + ShipRollText(r)
+	}
+	if len(p.Rolls)+len(p.Wake) == 0 {
+		s += ": no rolls"
+	}
+	return s
 }
 
 // TurretRollText tells a hit's turret roll (TURRETS, book l.341), as

@@ -149,6 +149,9 @@ func SameDetailedOutcome(got *events.DetailedShipHit, want events.DetailedShipHi
 	case !slices.Equal(got.Rolls, want.Rolls):
 		return fmt.Sprintf("hit recorded the rolls %v; the rules call for %v", got.Rolls, want.Rolls)
 	}
+	if d := SameShipRolls(got.CrewRolls, want.CrewRolls); d != "" {
+		return "hit " + d
+	}
 	return ""
 }
 
@@ -255,6 +258,10 @@ func (d *DetailedShip) Apply(e events.Event) error {
 		if _, _, err := d.ApplyHit(p); err != nil {
 			return fmt.Errorf("event %d: %w", e.Seq, err)
 		}
+	case *events.DetailedTurnEnded:
+		if _, err := d.ApplyTurnEnd(p); err != nil {
+			return fmt.Errorf("event %d: %w", e.Seq, err)
+		}
 	case *events.DetailedShipRepaired:
 		if _, err := d.ApplyRepair(p); err != nil {
 			return fmt.Errorf("event %d: %w", e.Seq, err)
@@ -271,20 +278,47 @@ func (d *DetailedShip) Apply(e events.Event) error {
 }
 
 // ApplyHit applies a recorded hit with the rules and returns the ship
-// before it and what the rules say it did.
+// before it and what the rules say it did. The consciousness rolls it
+// called for are made again from the faces recorded.
 func (d *DetailedShip) ApplyHit(p *events.DetailedShipHit) (interceptor.Ship, events.DetailedShipHit, error) {
-	h, err := HitOf(p)
-	if err != nil {
-		return d.ship, events.DetailedShipHit{}, err
-	}
 	before := d.ship
-	n, rep, err := d.ship.Volley([]interceptor.Hit{h})
+	n, want, calls, err := d.hit(p)
 	if err != nil {
-		return before, events.DetailedShipHit{}, err
+		return before, want, err
+	}
+	if n, want.CrewRolls, err = ReplayShipRolls(n, calls, p.CrewRolls); err != nil {
+		return before, events.DetailedShipHit{}, fmt.Errorf("crew rolls: %w", err)
 	}
 	d.ship = n
 	d.Hits++
-	return before, DetailedHitOutcome(rep), nil
+	return before, want, nil
+}
+
+// MakeHit applies a hit with the rules and makes the consciousness rolls
+// it calls for with dice, returning what it did (CrewRolls included).
+func (d *DetailedShip) MakeHit(p *events.DetailedShipHit, dice ShipDice) (events.DetailedShipHit, error) {
+	n, want, calls, err := d.hit(p)
+	if err != nil {
+		return want, err
+	}
+	if n, want.CrewRolls, err = MakeShipRolls(n, calls, dice); err != nil {
+		return events.DetailedShipHit{}, err
+	}
+	d.ship = n
+	d.Hits++
+	return want, nil
+}
+
+func (d *DetailedShip) hit(p *events.DetailedShipHit) (interceptor.Ship, events.DetailedShipHit, []interceptor.Roll, error) {
+	h, err := HitOf(p)
+	if err != nil {
+		return d.ship, events.DetailedShipHit{}, nil, err
+	}
+	n, rep, err := d.ship.Volley([]interceptor.Hit{h})
+	if err != nil {
+		return d.ship, events.DetailedShipHit{}, nil, err
+	}
+	return n, DetailedHitOutcome(rep), CrewRollsOf(rep), nil
 }
 
 // ApplyRepair applies a recorded repair with the rules (its turret, code

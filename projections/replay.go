@@ -690,7 +690,7 @@ func (w *World) apply(e events.Event, p events.Payload, decodeErr error) string 
 		}
 	}
 	switch p.(type) {
-	case *events.ShipTemplatesAdded, *events.DetailedShipBuilt, *events.DetailedShipHit, *events.DetailedShipRepaired:
+	case *events.ShipTemplatesAdded, *events.DetailedShipBuilt, *events.DetailedShipHit, *events.DetailedShipRepaired, *events.DetailedTurnEnded:
 		return w.applyDetailed(e, p)
 	}
 	if strings.HasPrefix(e.Stream, events.ShipStreamPrefix) {
@@ -1813,7 +1813,8 @@ func (w *World) shipNamed(name string) (string, bool) {
 }
 
 // applyDetailed checks and folds an event of detailed ship records: the
-// templates a campaign adds, a detailed ship built, a hit on one. A hit is
+// templates a campaign adds, a detailed ship built, a hit on one, the end
+// of its turn (its rolls made again from their faces). A hit is
 // re-applied with the rules to the ship as the hits before it left it, and
 // what it recorded (every box destroyed, the widowed armour, the
 // components disabled) is held against what the rules give.
@@ -1871,6 +1872,22 @@ func (w *World) applyDetailed(e events.Event, p events.Payload) string {
 			problem = SameDetailedOutcome(p, want)
 		}
 		return problem
+	case *events.DetailedTurnEnded:
+		if !exists {
+			return fmt.Sprintf("%s for a detailed ship that does not exist (stream %s)", e.Type, e.Stream)
+		}
+		want, err := sh.ApplyTurnEnd(p)
+		if err != nil {
+			return err.Error()
+		}
+		sh.Version, sh.Seq = e.StreamVersion, e.Seq
+		if d := SameShipRolls(p.Rolls, want.Rolls); d != "" {
+			return "end of turn " + d
+		}
+		if d := SameShipRolls(p.Wake, want.Wake); d != "" {
+			return "wake rolls " + d
+		}
+		return ""
 	case *events.DetailedShipRepaired:
 		if !exists {
 			return fmt.Sprintf("%s for a detailed ship that does not exist (stream %s)", e.Type, e.Stream)

@@ -117,7 +117,7 @@ var timelineKinds = map[string]string{
 	events.TypeCurseAdded: TimelineCurse, events.TypeCurseLifted: TimelineCurse,
 	events.TypeRestTaken: TimelineRest, events.TypePartySlept: TimelineSleep,
 	events.TypeShipHit: TimelineShip, events.TypeShipRepaired: TimelineShip, events.TypeShipHitWithdrawn: TimelineShip,
-	events.TypeDetailedShipHit: TimelineShip, events.TypeDetailedShipRepaired: TimelineShip,
+	events.TypeDetailedShipHit: TimelineShip, events.TypeDetailedShipRepaired: TimelineShip, events.TypeDetailedTurnEnded: TimelineShip,
 	events.TypeDogfightStarted: TimelineShip, events.TypeDogfightManeuvered: TimelineShip, events.TypeDogfightFired: TimelineShip,
 	events.TypeDogfightExited: TimelineShip, events.TypeDogfightEnded: TimelineShip,
 	events.TypeNoteRecorded: TimelineNote,

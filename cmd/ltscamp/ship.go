@@ -16,7 +16,7 @@ func newShipCmd(a *app) *cobra.Command {
 		Use:   "ship",
 		Short: "Build star craft, crew them, log hits and repairs",
 	}
-	cmd.AddCommand(newShipNewCmd(a), newShipListCmd(a), newShipShowCmd(a), newShipCrewCmd(a), newShipHitCmd(a), newShipFireCmd(a), newShipRepairCmd(a), newShipTemplateCmd(a))
+	cmd.AddCommand(newShipNewCmd(a), newShipListCmd(a), newShipShowCmd(a), newShipCrewCmd(a), newShipHitCmd(a), newShipFireCmd(a), newShipRepairCmd(a), newShipTurnEndCmd(a), newShipTemplateCmd(a))
 	return cmd
 }
 
@@ -236,7 +236,7 @@ func newShipHitCmd(a *app) *cobra.Command {
 	var req campaign.ShipHitRequest
 	var dice, weapon string
 	cmd := &cobra.Command{
-		Use:   "hit SHIP (--damage N | --dice a,b,...) [--inflict M] [--source TEXT] | hit SHIP --facing F --weapon W [--column C] [--turret-roll R [--turret-pick T]]",
+		Use:   "hit SHIP (--damage N | --dice a,b,...) [--inflict M] [--source TEXT] | hit SHIP --facing F --weapon W [--column C] [--turret-roll R [--turret-pick T]] [--crew-dice a,b]",
 		Short: "Log a hit: shields subtract once, sections are destroyed in listed order, their crews die",
 		Long: `Log a hit on a ship. Its shields subtract one point per factor, once per hit;
 each remaining point destroys one point of section, in the order the record
@@ -256,14 +256,20 @@ hit strikes a turret, and with several turrets a second roll picks which
 (re-rolled while it names a destroyed one). --turret-roll and --turret-pick
 enter those dice; without them the program rolls. Damage that passes a
 turret it destroys goes into the hull, down the same column of the facing.
-Widowed armour is removed after the hit. The rolls a hit calls for
-(consciousness, turret jam) are named but not made.`,
+Widowed armour is removed after the hit. Each hit on a cockpit calls for a
+roll on the Consciousness Table by its crewman (the 4th hit kills him): the
+program makes it, or --crew-dice enters the d10s, one a roll in order. The
+hit records the faces and the crewman's status; ship show lists the crew. A
+turret jam roll is named but not made. Wound and wake rolls come at the end
+of the turn: see ltscamp ship turn-end.`,
 		Example: `  ltscamp ship hit Kit-Kat --damage 3 --source "pirate corvette"
   ltscamp ship hit Kit-Kat --dice 4,2 --inflict 2
   ltscamp ship hit "Space Gull" --facing forward --weapon laser:6 --column 3
   ltscamp ship hit "Space Gull" --facing aft --weapon "Block 6"
   ltscamp ship hit Tern --facing forward --weapon laser:30 --column 4 \
-    --turret-roll 1`,
+    --turret-roll 1
+  ltscamp ship hit Tern --facing forward --weapon laser:20 --column 5 \
+    --turret-roll 9 --crew-dice 4`,
 		Args: exactArgs(1, "one SHIP"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			req.Ship = args[0]
@@ -323,6 +329,7 @@ Widowed armour is removed after the hit. The rolls a hit calls for
 	f.Int("column", 0, "detailed ships: the column die, 1-10 (default: rolled)")
 	f.Int("turret-roll", 0, "detailed ships with turrets: the d10 against the turret chance (default: rolled)")
 	f.Int("turret-pick", 0, "with --turret-roll: which turret a roll that hits one strikes")
+	f.String("crew-dice", "", "detailed ships: the d10s of the crew's consciousness rolls, in order (default: rolled)")
 	return cmd
 }
 

@@ -137,7 +137,7 @@ func componentState(c projections.DetailedComponent) string {
 }
 
 // detailedHitFlags are the flags of `ship hit` for detailed ships.
-var detailedHitFlags = []string{"facing", "weapon", "column", "turret-roll", "turret-pick"}
+var detailedHitFlags = []string{"facing", "weapon", "column", "turret-roll", "turret-pick", "crew-dice"}
 
 // sectionHitFlags are the flags of `ship hit` for section ships.
 var sectionHitFlags = []string{"damage", "dice", "inflict"}
@@ -198,6 +198,12 @@ func (a *app) shipHitDetailed(cmd *cobra.Command, s *campaign.Service, name, wea
 		req.TurretPick, _ = cmd.Flags().GetInt("turret-pick")
 		if req.TurretPick < 1 {
 			return usagef("--turret-pick %d: turrets are numbered from 1, as `ship show` lists them", req.TurretPick)
+		}
+	}
+	if cmd.Flags().Changed("crew-dice") {
+		v, _ := cmd.Flags().GetString("crew-dice")
+		if req.CrewDice, err = parseD10s(v, "--crew-dice"); err != nil {
+			return err
 		}
 	}
 	res, err := s.DetailedShipHit(req)
@@ -291,8 +297,13 @@ func printDetailedHit(p *printer, res campaign.DetailedHitResult) {
 	for _, k := range h.Killed {
 		p.printf("  %s was killed\n", k)
 	}
+	for _, r := range h.CrewRolls {
+		p.printf("  %s\n", projections.ShipRollText(r))
+	}
 	for _, r := range h.Rolls {
-		p.printf("  calls for a roll: %s (not made by the program)\n", r)
+		if !strings.HasPrefix(r, string(interceptor.RollConsciousness)+" ") {
+			p.printf("  calls for a roll: %s (not made by the program)\n", r)
+		}
 	}
 	if h.ShipExploded {
 		p.printf("  %s EXPLODED\n", res.Ship.Name)
@@ -409,4 +420,78 @@ func wrapWords(text string, width int) []string {
 		lines = append(lines, line)
 	}
 	return lines
+}
+
+// parseD10s reads a flag's d10 faces, a,b,...: each 1 to 10.
+func parseD10s(v, flag string) ([]int, error) {
+	faces, err := rules.ParseFaces(v)
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range faces {
+		if f < 1 || f > 10 {
+			return nil, usagef("%s %d: the rolls are d10, 1 to 10", flag, f)
+		}
+	}
+	return faces, nil
+}
+
+func newShipTurnEndCmd(a *app) *cobra.Command {
+	var dice string
+	cmd := &cobra.Command{
+		Use:   "turn-end SHIP [--dice a,b,...]",
+		Short: "End a detailed ship's turn: crew wound, collapse and wake rolls",
+		Long: `End the turn of a detailed (INTERCEPTOR) ship and make the rolls it calls
+for, in this order:
+
+  wound rolls     each crewman of a Bridge or Quarters hit this turn: a d10
+                  at or under the wound chance (10% a tenth of the boxes
+                  lost) wounds him, and a conscious one then rolls on the
+                  Consciousness Table (a second d10)
+  collapse roll   the Ship Destroyed row was hit this turn: the pilot must
+                  roll above the boxes lost, or a second d10 on the chart
+  wake rolls      the Decision Phase of the next turn: each unconscious
+                  crewman rolls on the column of his last roll to wake
+
+The program rolls the dice, or --dice enters them in that order. The turn's
+end is one event on the ship's record: ship show lists the crew after it,
+verify makes the rolls again from the faces, and undo takes it back. A ship
+with no roll due is refused.`,
+		Example: `  ltscamp ship turn-end Tern
+  ltscamp ship turn-end Tern --dice 2,8,5
+  ltscamp ship show Tern --json`,
+		Args: exactArgs(1, "one SHIP"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			var faces []int
+			if cmd.Flags().Changed("dice") {
+				var err error
+				if faces, err = parseD10s(dice, "--dice"); err != nil {
+					return err
+				}
+			}
+			return a.withCampaign(func(s *campaign.Service) error {
+				res, err := s.DetailedShipTurnEnd(args[0], faces)
+				if err != nil {
+					return err
+				}
+				a.out.printf("%s: end of turn\n", res.Ship.Name)
+				for _, r := range res.Turn.Rolls {
+					a.out.printf("  %s\n", projections.ShipRollText(r))
+				}
+				for _, r := range res.Turn.Wake {
+					a.out.printf("  %s\n", projections.ShipRollText(r))
+				}
+				for _, c := range res.Ship.View().Crew {
+					st := c.Status
+					if c.Wounded {
+						st += ", wounded"
+					}
+					a.out.printf("crew %s (%s) at %s: %s\n", c.Name, c.Race, c.Station, st)
+				}
+				return nil
+			})
+		},
+	}
+	cmd.Flags().StringVar(&dice, "dice", "", "the d10s of the rolls, in order (default: rolled)")
+	return cmd
 }

@@ -22,7 +22,7 @@ var writeCommands = map[string]struct{ ownJSON bool }{
 	"curse add": {}, "curse lift": {}, "xp award": {}, "xp plotword": {}, "xp spend": {},
 	"adventure start": {}, "adventure end": {}, "day next": {}, "encounter start": {}, "encounter end": {},
 	"sleep": {}, "rest": {}, "equip": {}, "damage": {}, "heal": {},
-	"ship new": {}, "ship crew": {}, "ship repair": {}, "ship fire": {}, "ship template add": {},
+	"ship new": {}, "ship crew": {}, "ship repair": {}, "ship turn-end": {}, "ship fire": {}, "ship template add": {},
 	"dogfight start": {}, "dogfight maneuver": {}, "dogfight exit": {}, "dogfight end": {},
 	"undo": {}, "redo": {}, "import log": {},
 }

@@ -243,7 +243,8 @@ func (s Ship) DecisionPhaseRolls() []Roll {
 }
 
 // Resolve settles a roll given its d10 faces and returns the new ship and
-// the outcome. Wound rolls take two faces when the first wounds a conscious
+// the outcome. A moot roll (a dead crewman's, a consciousness roll of one
+// already out, a wake roll of one awake) takes no faces. Wound rolls take two faces when the first wounds a conscious
 // crewman (wound, then consciousness); structural collapse rolls take two
 // when the first fails (roll, then the chart). Missing or bad faces fail
 // with CodeInvalid.
@@ -306,12 +307,13 @@ func (s Ship) Resolve(r Roll, faces ...int) (Ship, Outcome, error) {
 	}
 	switch r.Kind {
 	case RollConsciousness, RollWake:
+		// A moot roll takes no die: nobody rolls it.
+		if (r.Kind == RollConsciousness && cr.Status != Conscious) || (r.Kind == RollWake && cr.Status != Unconscious) {
+			return s, Outcome{Moot: true, Status: cr.Status}, nil
+		}
 		f, err := face(0, "consciousness")
 		if err != nil {
 			return s, Outcome{}, err
-		}
-		if (r.Kind == RollConsciousness && cr.Status != Conscious) || (r.Kind == RollWake && cr.Status != Unconscious) {
-			return s, Outcome{Moot: true, Status: cr.Status}, nil
 		}
 		number, kia, err := ConsciousnessNumber(cr.Race, r.Column)
 		if err != nil || kia {

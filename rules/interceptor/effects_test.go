@@ -413,3 +413,29 @@ func TestTemplateEdge(t *testing.T) {
 		}
 	}
 }
+
+// TestMootRollTakesNoDie: a consciousness roll for a crewman already out,
+// and a wake roll for one awake, are moot and take no die.
+func TestMootRollTakesNoDie(t *testing.T) {
+	sp := Spec{
+		Name:       "Wren",
+		Internal:   [][]string{{"C", "C", "P", "P", "P", "P", "P", "P", "P", "P"}, {"C", "C", "P", "P", "P", "P", "P", "P", "P", "P"}, row10("S")},
+		Components: map[string]string{"C": "Cockpit", "P": "Powerplant", "S": "Ship Destroyed"},
+		Crew:       []CrewSpec{{Name: "Mara", Race: "Human", Station: "C"}},
+	}
+	s := mustShip(t, sp)
+	r := Roll{Kind: RollConsciousness, Crew: "Mara", Station: "C", Column: 1, Number: 8}
+	if _, _, err := s.Resolve(r); err == nil {
+		t.Fatal("a consciousness roll of a conscious crewman resolved without a die")
+	}
+	if _, out, err := s.Resolve(Roll{Kind: RollWake, Crew: "Mara", Station: "C", Column: 1}); err != nil || !out.Moot {
+		t.Errorf("wake roll of an awake crewman: %+v, %v", out, err)
+	}
+	out1, o, err := s.Resolve(r, 9)
+	if err != nil || o.Status != Unconscious {
+		t.Fatalf("a 9 against 8: %+v, %v", o, err)
+	}
+	if _, o, err := out1.Resolve(r); err != nil || !o.Moot || o.Status != Unconscious {
+		t.Errorf("consciousness roll of an unconscious crewman: %+v, %v", o, err)
+	}
+}

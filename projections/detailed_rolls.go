@@ -1,0 +1,210 @@
+package projections
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/ltscamp/ltscamp/events"
+	"github.com/ltscamp/ltscamp/rules/interceptor"
+)
+
+// ShipDice gives the d10 faces of the rolls a detailed ship makes, one at a
+// time, and whether each was entered (true) or rolled.
+type ShipDice func() (face int, entered bool, err error)
+
+// RollOf returns the rules' Roll whose terms a stored roll records.
+func RollOf(r events.DetailedShipRoll) interceptor.Roll {
+	return interceptor.Roll{Kind: interceptor.RollKind(r.Kind), Crew: r.Crew, Station: r.Station, Column: r.Column, Number: r.Number, Percent: r.Percent}
+}
+
+func storedRoll(r interceptor.Roll) events.DetailedShipRoll {
+	return events.DetailedShipRoll{Kind: string(r.Kind), Crew: r.Crew, Station: r.Station, Column: r.Column, Number: r.Number, Percent: r.Percent}
+}
+
+// CrewRollsOf returns the rolls of a hit's report that the program makes
+// in the hit's command: the consciousness rolls of cockpit hits (book
+// l.357). A turret jam roll is described only.
+func CrewRollsOf(rep interceptor.Report) []interceptor.Roll {
+	var out []interceptor.Roll
+	for _, r := range rep.Rolls {
+		if r.Kind == interceptor.RollConsciousness {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// MakeShipRolls makes rolls in order on ship, taking faces from dice as
+// each roll needs them (none for a moot roll, a second for a wound that
+// knocks a conscious crewman about or a failed collapse roll), and returns
+// the ship after them and the rolls made.
+func MakeShipRolls(ship interceptor.Ship, calls []interceptor.Roll, dice ShipDice) (interceptor.Ship, []events.DetailedShipRoll, error) {
+	out := make([]events.DetailedShipRoll, 0, len(calls))
+	for _, r := range calls {
+		var faces []int
+		entered := false
+		for {
+			n, o, err := ship.Resolve(r, faces...)
+			if err == nil {
+				ship = n
+				st := storedRoll(r)
+				st.Faces, st.Entered, st.Moot, st.Wounded = faces, entered && len(faces) > 0, o.Moot, o.Wounded
+				st.Status, st.Breakup = string(o.Status), string(o.Breakup)
+				out = append(out, st)
+				break
+			}
+			if len(faces) == 2 {
+				return ship, out, err
+			}
+			f, e, derr := dice()
+			if derr != nil {
+				return ship, out, derr
+			}
+			if f < 1 || f > 10 {
+				return ship, out, fmt.Errorf("a %s roll's die of %d: the rolls are d10, 1 to 10", r.Kind, f)
+			}
+			faces, entered = append(faces, f), e
+		}
+	}
+	return ship, out, nil
+}
+
+// ReplayShipRolls makes the rolls calls on ship again from the faces
+// recorded, roll for roll, and returns the ship after them and the rolls
+// as the rules resolve them (with recorded's Entered flags). It fails when
+// recorded is not one roll per call or a roll recorded more or fewer faces
+// than it takes.
+func ReplayShipRolls(ship interceptor.Ship, calls []interceptor.Roll, recorded []events.DetailedShipRoll) (interceptor.Ship, []events.DetailedShipRoll, error) {
+	if len(recorded) != len(calls) {
+		return ship, nil, fmt.Errorf("recorded %d rolls; the rules call for %d (%s)", len(recorded), len(calls), rollList(calls))
+	}
+	out := make([]events.DetailedShipRoll, 0, len(calls))
+	for i, r := range calls {
+		faces := recorded[i].Faces
+		used := 0
+		n, made, err := MakeShipRolls(ship, []interceptor.Roll{r}, func() (int, bool, error) {
+			if used == len(faces) {
+				return 0, false, fmt.Errorf("the %s roll recorded %d dice; it takes more", describeRoll(r), len(faces))
+			}
+			used++
+			return faces[used-1], recorded[i].Entered, nil
+		})
+		if err != nil {
+			return ship, nil, err
+		}
+		if used != len(faces) {
+			return ship, nil, fmt.Errorf("the %s roll recorded %d dice; it takes %d", describeRoll(r), len(faces), used)
+		}
+		ship = n
+		made[0].Entered = recorded[i].Entered
+		out = append(out, made[0])
+	}
+	return ship, out, nil
+}
+
+func rollList(rs []interceptor.Roll) string {
+	if len(rs) == 0 {
+		return "none"
+	}
+	parts := make([]string, len(rs))
+	for i, r := range rs {
+		parts[i] = describeRoll(r)
+	}
+	return strings.Join(parts, "; ")
+}
+
+// SameShipRolls compares recorded rolls with the rules' (want, from
+// ReplayShipRolls) and returns the first difference, or "".
+func SameShipRolls(got, want []events.DetailedShipRoll) string {
+	if len(got) != len(want) {
+		return fmt.Sprintf("recorded %d rolls; the rules make %d", len(got), len(want))
+	}
+	for i := range got {
+		g, w := got[i], want[i]
+		switch {
+		case g.Kind != w.Kind || g.Crew != w.Crew || g.Station != w.Station || g.Column != w.Column || g.Number != w.Number || g.Percent != w.Percent:
+			return fmt.Sprintf("recorded a roll as %s; the rules call for %s", ShipRollText(g), ShipRollText(w))
+		case !slices.Equal(g.Faces, w.Faces) || g.Moot != w.Moot || g.Wounded != w.Wounded || g.Status != w.Status || g.Breakup != w.Breakup:
+			return fmt.Sprintf("recorded %s; the rules give %s", ShipRollText(g), ShipRollText(w))
+		}
+	}
+	return ""
+}
+
+// ShipRollText tells a roll made, as "consciousness by Mara at C
+// (column 1, number 7): 4, conscious".
+func ShipRollText(r events.DetailedShipRoll) string {
+	var b strings.Builder
+	b.WriteString(r.Kind)
+	if r.Crew != "" {
+		fmt.Fprintf(&b, " by %s", r.Crew)
+	}
+	if r.Station != "" {
+		fmt.Fprintf(&b, " at %s", r.Station)
+	}
+	switch interceptor.RollKind(r.Kind) {
+	case interceptor.RollWound:
+		fmt.Fprintf(&b, " (%d%%, column %d)", r.Percent, r.Column)
+	case interceptor.RollCollapse:
+		fmt.Fprintf(&b, " (above %d)", r.Number)
+	default:
+		fmt.Fprintf(&b, " (column %d, number %d)", r.Column, r.Number)
+	}
+	if r.Moot {
+		return b.String() + ": moot, " + r.Status
+	}
+	faces := make([]string, len(r.Faces))
+	for i, f := range r.Faces {
+		faces[i] = fmt.Sprint(f)
+	}
+	fmt.Fprintf(&b, ": %s", strings.Join(faces, ","))
+	if r.Entered {
+		b.WriteString(" (entered)")
+	}
+	switch {
+	case r.Breakup != "":
+		b.WriteString(", " + r.Breakup)
+	case r.Wounded:
+		b.WriteString(", wounded, " + r.Status)
+	case interceptor.RollKind(r.Kind) == interceptor.RollWound:
+		b.WriteString(", unhurt, " + r.Status)
+	default:
+		b.WriteString(", " + r.Status)
+	}
+	return b.String()
+}
+
+// ApplyTurnEnd ends a turn as recorded: the end-of-turn rolls and the wake
+// rolls are made again from their recorded faces. It returns the event as
+// the rules give it.
+func (d *DetailedShip) ApplyTurnEnd(p *events.DetailedTurnEnded) (events.DetailedTurnEnded, error) {
+	n, calls := d.ship.EndTurn()
+	n, rolls, err := ReplayShipRolls(n, calls, p.Rolls)
+	if err != nil {
+		return events.DetailedTurnEnded{}, fmt.Errorf("end of turn: %w", err)
+	}
+	n, wake, err := ReplayShipRolls(n, n.DecisionPhaseRolls(), p.Wake)
+	if err != nil {
+		return events.DetailedTurnEnded{}, fmt.Errorf("wake rolls: %w", err)
+	}
+	d.ship = n
+	return events.DetailedTurnEnded{Rolls: rolls, Wake: wake}, nil
+}
+
+// EndTurn ends a turn, making its rolls with dice: the wound and collapse
+// rolls of the turn's end, then the wake rolls of the crewmen unconscious
+// after them.
+func (d *DetailedShip) EndTurn(dice ShipDice) (events.DetailedTurnEnded, error) {
+	n, calls := d.ship.EndTurn()
+	n, rolls, err := MakeShipRolls(n, calls, dice)
+	if err != nil {
+		return events.DetailedTurnEnded{}, err
+	}
+	n, wake, err := MakeShipRolls(n, n.DecisionPhaseRolls(), dice)
+	if err != nil {
+		return events.DetailedTurnEnded{}, err
+	}
+	d.ship = n
+	return events.DetailedTurnEnded{Rolls: rolls, Wake: wake}, nil
+}
