@@ -438,6 +438,26 @@ func (d *decision) decideTurret(name string, ship interceptor.Ship, req Detailed
 	return nil
 }
 
+// onDetailedShip decides a command about one detailed ship (found by
+// name; what names the command for a section ship's refusal) and returns
+// the ship after it, with the events appended.
+func (s *Service) onDetailedShip(name, what string, decide func(d *decision, sh *detailedShip) error) (projections.DetailedShip, []events.Event, error) {
+	var found string
+	res, err := s.execute(func(d *decision) error {
+		sh, err := d.detailedShip(name, what)
+		if err != nil {
+			return err
+		}
+		found = sh.rec.Name
+		return decide(d, sh)
+	})
+	if err != nil {
+		return projections.DetailedShip{}, nil, err
+	}
+	after, err := s.DetailedShip(found, "")
+	return after, res.Events, err
+}
+
 // DetailedHitResult reports a hit on a detailed ship.
 type DetailedHitResult struct {
 	Ship   projections.DetailedShip
@@ -451,14 +471,9 @@ type DetailedHitResult struct {
 // terms and everything it did, so verify can re-check it.
 func (s *Service) DetailedShipHit(req DetailedHitRequest) (DetailedHitResult, error) {
 	var out DetailedHitResult
-	var name string
-	res, err := s.execute(func(d *decision) error {
+	var err error
+	out.Ship, out.Events, err = s.onDetailedShip(req.Ship, "a hit by --facing and --weapon", func(d *decision, sh *detailedShip) error {
 		out = DetailedHitResult{}
-		sh, err := d.detailedShip(req.Ship, "a hit by --facing and --weapon")
-		if err != nil {
-			return err
-		}
-		name = sh.rec.Name
 		facing := interceptor.Facing(strings.ToLower(strings.TrimSpace(req.Facing)))
 		if !facing.Valid() {
 			return rules.Errorf(rules.CodeInvalid, "--facing %q: use forward, aft, left or right", req.Facing)
@@ -518,11 +533,6 @@ func (s *Service) DetailedShipHit(req DetailedHitRequest) (DetailedHitResult, er
 		out.Hit = outcome
 		return d.emit(sh.stream, outcome)
 	})
-	if err != nil {
-		return out, err
-	}
-	out.Events = res.Events
-	out.Ship, err = s.DetailedShip(name, "")
 	return out, err
 }
 
@@ -605,14 +615,9 @@ func (d *decision) repairClockNow(except string) (*events.ShipClock, error) {
 // not) is no component and the book gives it no repair: refused.
 func (s *Service) DetailedShipRepair(req DetailedRepairRequest) (DetailedRepairResult, error) {
 	var out DetailedRepairResult
-	var name string
-	res, err := s.execute(func(d *decision) error {
+	var err error
+	out.Ship, out.Events, err = s.onDetailedShip(req.Ship, "a repair by COMPONENT and --boxes", func(d *decision, sh *detailedShip) error {
 		out = DetailedRepairResult{}
-		sh, err := d.detailedShip(req.Ship, "a repair by COMPONENT and --boxes")
-		if err != nil {
-			return err
-		}
-		name = sh.rec.Name
 		turret, code, err := ParseComponentRef(req.Component)
 		if err != nil {
 			return err
@@ -687,11 +692,6 @@ func (s *Service) DetailedShipRepair(req DetailedRepairRequest) (DetailedRepairR
 		}
 		return nil
 	})
-	if err != nil {
-		return out, err
-	}
-	out.Events = res.Events
-	out.Ship, err = s.DetailedShip(name, "")
 	return out, err
 }
 
@@ -748,14 +748,9 @@ type DetailedTurnResult struct {
 // roll due is refused: nothing is appended.
 func (s *Service) DetailedShipTurnEnd(name string, dice []int) (DetailedTurnResult, error) {
 	var out DetailedTurnResult
-	var shipName string
-	res, err := s.execute(func(d *decision) error {
+	var err error
+	out.Ship, out.Events, err = s.onDetailedShip(name, "ship turn-end", func(d *decision, sh *detailedShip) error {
 		out = DetailedTurnResult{}
-		sh, err := d.detailedShip(name, "ship turn-end")
-		if err != nil {
-			return err
-		}
-		shipName = sh.rec.Name
 		if sh.rec.Ship().Exploded() {
 			return rules.Errorf(rules.CodeRule, "%s has exploded: its turns are over", sh.rec.Name)
 		}
@@ -776,10 +771,5 @@ func (s *Service) DetailedShipTurnEnd(name string, dice []int) (DetailedTurnResu
 		out.Turn = turn
 		return d.emit(sh.stream, turn)
 	})
-	if err != nil {
-		return out, err
-	}
-	out.Events = res.Events
-	out.Ship, err = s.DetailedShip(shipName, "")
 	return out, err
 }

@@ -12,22 +12,8 @@ import (
 	"github.com/ltscamp/ltscamp/projections"
 	"github.com/ltscamp/ltscamp/rules"
 	"github.com/ltscamp/ltscamp/rules/interceptor"
+	"github.com/ltscamp/ltscamp/rules/interceptor/interceptortest"
 )
-
-// spaceGull is the record of issue 14's worked example.
-func spaceGull() interceptor.Spec {
-	return interceptor.Spec{
-		Name:   "Space Gull",
-		Armour: interceptor.ArmourSpec{Forward: 80, Aft: 40, Left: 40, Right: 40},
-		Internal: [][]string{
-			{"F", "F", "F", "F", "F", "F", "F", "F", "F", "F"},
-			{"E1", "E1", "P", "P", "C", "C", "P", "P", "E2", "E2"},
-			{"E1", "E1", "P", "P", "C", "C", "P", "P", "E2", "E2"},
-			{"S", "S", "S", "S", "S", "S", "S", "S", "S", "S"},
-		},
-		Components: map[string]string{"F": "Free", "E1": "Engine", "E2": "Engine", "P": "Powerplant", "C": "Cockpit", "S": "Ship Destroyed"},
-	}
-}
 
 func gullCampaign(t *testing.T, roller rules.Roller) *Service {
 	t.Helper()
@@ -35,7 +21,7 @@ func gullCampaign(t *testing.T, roller rules.Roller) *Service {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.DetailedShipNew("Space Gull", spaceGull(), "gull.yaml"); err != nil {
+	if _, err := s.DetailedShipNew("Space Gull", interceptortest.SpaceGull(), "gull.yaml"); err != nil {
 		t.Fatal(err)
 	}
 	return s
@@ -112,7 +98,7 @@ func TestDetailedRejectsAppendNothing(t *testing.T) {
 	if _, err := s.ShipNew("Kit-Kat", "C1, E1, O1, L1, d6/1, M+1", ""); err != nil {
 		t.Fatal(err)
 	}
-	bad := spaceGull()
+	bad := interceptortest.SpaceGull()
 	bad.Armour.Forward = 85
 	cases := []struct {
 		name string
@@ -125,11 +111,11 @@ func TestDetailedRejectsAppendNothing(t *testing.T) {
 			return err
 		}},
 		{"name of a detailed ship", rules.CodeConflict, "already exists", func() error {
-			_, err := s.DetailedShipNew("space gull", spaceGull(), "gull.yaml")
+			_, err := s.DetailedShipNew("space gull", interceptortest.SpaceGull(), "gull.yaml")
 			return err
 		}},
 		{"name of a section ship", rules.CodeConflict, "already exists", func() error {
-			_, err := s.DetailedShipNew("Kit-Kat", spaceGull(), "gull.yaml")
+			_, err := s.DetailedShipNew("Kit-Kat", interceptortest.SpaceGull(), "gull.yaml")
 			return err
 		}},
 		{"section ship named as a detailed one", rules.CodeConflict, "already exists", func() error {

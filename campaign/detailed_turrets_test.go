@@ -9,44 +9,13 @@ import (
 	"github.com/ltscamp/ltscamp/events/memstore"
 	"github.com/ltscamp/ltscamp/rules"
 	"github.com/ltscamp/ltscamp/rules/interceptor"
+	"github.com/ltscamp/ltscamp/rules/interceptor/interceptortest"
 )
-
-// tern is importers/testdata/detail/tern.yaml, the record with a turret
-// (Dorsal: 20 armour boxes, two internal rows, missile reloads in A).
-func tern() interceptor.Spec {
-	return interceptor.Spec{
-		Name:   "Tern",
-		Armour: interceptor.ArmourSpec{Forward: 60, Aft: 30, Left: 30, Right: 30},
-		Internal: [][]string{
-			{"F", "F", "W", "W", "F", "F", "W", "W", "F", "F"},
-			{"E1", "E1", "P", "P", "C", "C", "P", "P", "E2", "E2"},
-			{"E1", "E1", "P", "P", "C", "C", "P", "P", "E2", "E2"},
-			{"K", "K", "M", "M", "B", "B", "Q", "Q", "H", "H"},
-			{"S", "S", "S", "S", "S", "S", "S", "S", "S", "S"},
-		},
-		Components: map[string]string{"F": "Free", "W": "Weapon", "E1": "Engine", "E2": "Engine", "P": "Powerplant", "C": "Cockpit",
-			"K": "Cargo", "M": "Cargo", "B": "Bridge", "Q": "Quarters", "H": "Hangar", "S": "Ship Destroyed"},
-		Cargo:           map[string]string{"K": "loaded", "M": "missile reloads"},
-		OccupiedHangars: []string{"H"},
-		Externals: []interceptor.ExternalSpec{
-			{Name: "Port Rack", Type: "External Hardpoint", Facing: interceptor.Left, Column: 3},
-			{Name: "Rescue Pod", Type: "External Rescue Compartment", Facing: interceptor.Aft, Column: 10},
-		},
-		Turrets: []interceptor.TurretSpec{{Name: "Dorsal", Armour: 20,
-			Internal: [][]string{
-				{"A", "A", "F", "G", "G", "G", "G", "F", "F", "F"},
-				{"T", "T", "T", "T", "T", "T", "T", "T", "T", "T"},
-			},
-			Components: map[string]string{"A": "Cargo", "F": "Free", "G": "Weapon", "T": "Turret Structure"},
-			Cargo:      map[string]string{"A": "missile reloads"}}},
-		Crew: []interceptor.CrewSpec{{Name: "Marcos", Race: "Human", Station: "C"}, {Name: "Vess", Race: "Naram", Station: "B"}, {Name: "Grusk", Race: "KessRith", Station: "Q"}},
-	}
-}
 
 // threeTurrets is tern with two more turrets like Dorsal: the chance is
 // 3 / 2 rounded up, 2.
 func threeTurrets() interceptor.Spec {
-	sp := tern()
+	sp := interceptortest.Tern()
 	sp.Name = "Triton"
 	for _, name := range []string{"Ventral", "Aft"} {
 		t := sp.Turrets[0]
@@ -84,9 +53,9 @@ func TestDetailedTurretRoll(t *testing.T) {
 		picks  []int
 		turret int
 	}{
-		{"Tern, rolled 1: the turret", tern(), []int{4, 1}, DetailedHitRequest{}, 1, 1, nil, 1},
-		{"Tern, rolled 2: the hull", tern(), []int{4, 2}, DetailedHitRequest{}, 1, 2, nil, 0},
-		{"Tern, entered 1", tern(), []int{4}, DetailedHitRequest{TurretRoll: 1}, 1, 1, nil, 1},
+		{"Tern, rolled 1: the turret", interceptortest.Tern(), []int{4, 1}, DetailedHitRequest{}, 1, 1, nil, 1},
+		{"Tern, rolled 2: the hull", interceptortest.Tern(), []int{4, 2}, DetailedHitRequest{}, 1, 2, nil, 0},
+		{"Tern, entered 1", interceptortest.Tern(), []int{4}, DetailedHitRequest{TurretRoll: 1}, 1, 1, nil, 1},
 		{"Triton, rolled 2, pick 3", threeTurrets(), []int{4, 2, 3}, DetailedHitRequest{}, 2, 2, []int{3}, 3},
 		{"Triton, rolled 3: the hull", threeTurrets(), []int{4, 3}, DetailedHitRequest{}, 2, 3, nil, 0},
 		{"Triton, entered 1, pick 2", threeTurrets(), []int{4}, DetailedHitRequest{TurretRoll: 1, TurretPick: 2}, 2, 1, []int{2}, 2},
@@ -161,7 +130,7 @@ func addWall(t *testing.T, s *Service, rows int) {
 // boxes under the block; the cells past its sides are wasted); then
 // no turret stands, and a hit makes no turret roll.
 func TestDetailedTurretDestroyedResidual(t *testing.T) {
-	s := shipCampaign(t, nil, "Tern", tern())
+	s := shipCampaign(t, nil, "Tern", interceptortest.Tern())
 	addWall(t, s, 6)
 	res, err := s.DetailedShipHit(DetailedHitRequest{Ship: "Tern", Facing: "forward", Template: "Wall", Column: 5, TurretRoll: 1})
 	if err != nil {
@@ -212,7 +181,7 @@ func TestDetailedTurretRefusals(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := gullCampaign(t, nil)
-			for _, sp := range []interceptor.Spec{tern(), threeTurrets()} {
+			for _, sp := range []interceptor.Spec{interceptortest.Tern(), threeTurrets()} {
 				if _, err := s.DetailedShipNew(sp.Name, sp, ""); err != nil {
 					t.Fatal(err)
 				}
@@ -266,7 +235,7 @@ func TestDetailedTurretDestroyedPick(t *testing.T) {
 // against the rules: a hit put on the turret by a roll that misses it, a
 // hit that made no roll on a ship with a turret, a wrong chance.
 func TestVerifyCatchesForgedTurretHit(t *testing.T) {
-	s := shipCampaign(t, nil, "Tern", tern())
+	s := shipCampaign(t, nil, "Tern", interceptortest.Tern())
 	res, err := s.DetailedShipHit(DetailedHitRequest{Ship: "Tern", Facing: "forward", Laser: 3, Column: 4, TurretRoll: 2})
 	if err != nil {
 		t.Fatal(err)
@@ -314,7 +283,7 @@ func TestVerifyCatchesForgedTurretHit(t *testing.T) {
 // with a turret standing and no roll, so the undo is refused unless
 // cascaded.
 func TestDetailedUndoTurretDestroyed(t *testing.T) {
-	s := shipCampaign(t, nil, "Tern", tern())
+	s := shipCampaign(t, nil, "Tern", interceptortest.Tern())
 	addWall(t, s, 6)
 	first, err := s.DetailedShipHit(DetailedHitRequest{Ship: "Tern", Facing: "forward", Template: "Wall", Column: 5, TurretRoll: 1})
 	if err != nil {

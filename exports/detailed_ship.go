@@ -51,16 +51,12 @@ type TurretGrids struct {
 	Internal Grid
 }
 
-// legendWidth is the width the legend is wrapped to: a line of Markdown
-// that fits 80 columns with room to spare.
-const legendWidth = 78
-
 // NewDetailedShipDoc returns the document of a detailed ship folded at the
 // point t names: its view, and its blocks as the rules draw them.
 func NewDetailedShipDoc(t Trace, sh projections.DetailedShip) DetailedShipDoc {
 	s, v := sh.Ship(), sh.View()
 	d := DetailedShipDoc{Trace: t, Ship: v, Turrets: []TurretGrids{},
-		Legend: wrapText(interceptor.Legend(), legendWidth)}
+		Legend: interceptor.Legend()}
 	for _, f := range interceptor.Facings() {
 		b := v.Armor[string(f)]
 		g := newGrid(s.RenderArmour(f))
@@ -101,27 +97,6 @@ func newGrid(lines []string) Grid {
 		title = strings.ToUpper(title[:1]) + title[1:]
 	}
 	return Grid{Title: title, Lines: append([]string{}, lines[1:]...)}
-}
-
-// wrapText breaks text into lines of at most width bytes, at spaces (a
-// word longer than width stands on a line of its own).
-func wrapText(text string, width int) []string {
-	lines := []string{}
-	line := ""
-	for _, w := range strings.Fields(text) {
-		if line != "" && len(line)+1+len(w) > width {
-			lines = append(lines, line)
-			line = ""
-		}
-		if line != "" {
-			line += " "
-		}
-		line += w
-	}
-	if line != "" {
-		lines = append(lines, line)
-	}
-	return lines
 }
 
 // ComponentState says what a component's damage leaves of it, as `ship

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/ltscamp/ltscamp/rules/interceptor"
+	"github.com/ltscamp/ltscamp/rules/interceptor/interceptortest"
 )
 
 // gullRoster is a roster whose second ship is the issue's Space Gull,
@@ -39,7 +40,7 @@ const gullRosterJSON = `{"ships": [
 // TestRosterDetailedShips: a roster ship may carry a detailed record
 // instead of a section record, read as a record file is.
 func TestRosterDetailedShips(t *testing.T) {
-	want := spaceGull()
+	want := interceptortest.SpaceGull()
 	for _, tc := range []struct {
 		name, data string
 		f          Format

@@ -10,6 +10,7 @@ import (
 
 	"github.com/ltscamp/ltscamp/rules"
 	"github.com/ltscamp/ltscamp/rules/interceptor"
+	"github.com/ltscamp/ltscamp/rules/interceptor/interceptortest"
 )
 
 // readDetail reads a file of testdata/detail.
@@ -22,61 +23,6 @@ func readDetail(t *testing.T, name string) []byte {
 	return data
 }
 
-// spaceGull is the record of issue 14's example, field by field.
-func spaceGull() interceptor.Spec {
-	return interceptor.Spec{
-		Name:   "Space Gull",
-		Armour: interceptor.ArmourSpec{Forward: 80, Aft: 40, Left: 40, Right: 40},
-		Internal: [][]string{
-			{"F", "F", "F", "F", "F", "F", "F", "F", "F", "F"},
-			{"E1", "E1", "P", "P", "C", "C", "P", "P", "E2", "E2"},
-			{"E1", "E1", "P", "P", "C", "C", "P", "P", "E2", "E2"},
-			{"S", "S", "S", "S", "S", "S", "S", "S", "S", "S"},
-		},
-		Components: map[string]string{"F": "Free", "E1": "Engine", "E2": "Engine", "P": "Powerplant", "C": "Cockpit", "S": "Ship Destroyed"},
-	}
-}
-
-// tern is testdata/detail/tern.yaml, which uses every key.
-func tern() interceptor.Spec {
-	return interceptor.Spec{
-		Name:   "Tern",
-		Armour: interceptor.ArmourSpec{Forward: 60, Aft: 30, Left: 30, Right: 30},
-		Internal: [][]string{
-			{"F", "F", "W", "W", "F", "F", "W", "W", "F", "F"},
-			{"E1", "E1", "P", "P", "C", "C", "P", "P", "E2", "E2"},
-			{"E1", "E1", "P", "P", "C", "C", "P", "P", "E2", "E2"},
-			{"K", "K", "M", "M", "B", "B", "Q", "Q", "H", "H"},
-			{"S", "S", "S", "S", "S", "S", "S", "S", "S", "S"},
-		},
-		Components: map[string]string{
-			"F": "Free", "W": "Weapon", "E1": "Engine", "E2": "Engine", "P": "Powerplant", "C": "Cockpit",
-			"K": "Cargo", "M": "Cargo", "B": "Bridge", "Q": "Quarters", "H": "Hangar", "S": "Ship Destroyed",
-		},
-		Cargo:           map[string]string{"K": "loaded", "M": "missile reloads"},
-		OccupiedHangars: []string{"H"},
-		Externals: []interceptor.ExternalSpec{
-			{Name: "Port Rack", Type: "External Hardpoint", Facing: interceptor.Left, Column: 3},
-			{Name: "Rescue Pod", Type: "External Rescue Compartment", Facing: interceptor.Aft, Column: 10},
-		},
-		Turrets: []interceptor.TurretSpec{{
-			Name:   "Dorsal",
-			Armour: 20,
-			Internal: [][]string{
-				{"A", "A", "F", "G", "G", "G", "G", "F", "F", "F"},
-				{"T", "T", "T", "T", "T", "T", "T", "T", "T", "T"},
-			},
-			Components: map[string]string{"A": "Cargo", "F": "Free", "G": "Weapon", "T": "Turret Structure"},
-			Cargo:      map[string]string{"A": "missile reloads"},
-		}},
-		Crew: []interceptor.CrewSpec{
-			{Name: "Marcos", Race: "Human", Station: "C"},
-			{Name: "Vess", Race: "Naram", Station: "B"},
-			{Name: "Grusk", Race: "KessRith", Station: "Q"},
-		},
-	}
-}
-
 func TestParseShipRecordExamples(t *testing.T) {
 	for _, tc := range []struct {
 		file string
@@ -85,10 +31,10 @@ func TestParseShipRecordExamples(t *testing.T) {
 	}{
 		// The issue's example as written, and as JSON (indented with tabs,
 		// which YAML alone would refuse).
-		{"space_gull.yaml", FormatYAML, spaceGull()},
-		{"space_gull.json", FormatJSON, spaceGull()},
-		{"tern.yaml", FormatYAML, tern()},
-		{"tern.json", FormatJSON, tern()},
+		{"space_gull.yaml", FormatYAML, interceptortest.SpaceGull()},
+		{"space_gull.json", FormatJSON, interceptortest.SpaceGull()},
+		{"tern.yaml", FormatYAML, interceptortest.Tern()},
+		{"tern.json", FormatJSON, interceptortest.Tern()},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			got, err := ParseShipRecord(tc.file, readDetail(t, tc.file), tc.f)
@@ -112,7 +58,7 @@ func TestParseShipRecordExamples(t *testing.T) {
 // TestParseShipRecordSpellings: armour and armor, keys in any case, and
 // "occupied hangars" with a space, all read the same.
 func TestParseShipRecordSpellings(t *testing.T) {
-	want := tern()
+	want := interceptortest.Tern()
 	data := string(readDetail(t, "tern.yaml"))
 	for _, edit := range []struct{ from, to string }{
 		{"armour: {forward", "armor: {forward"},
@@ -328,7 +274,7 @@ func TestShipRecordDocExample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := tern(); !reflect.DeepEqual(got, want) {
+	if want := interceptortest.Tern(); !reflect.DeepEqual(got, want) {
 		t.Fatalf("got\n%#v\nwant\n%#v", got, want)
 	}
 }

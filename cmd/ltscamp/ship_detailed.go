@@ -102,7 +102,7 @@ func printDetailedShip(p *printer, sh projections.DetailedShip) {
 			p.printf("%s\n", line)
 		}
 	}
-	for _, line := range wrapWords(interceptor.Legend(), 78) {
+	for _, line := range interceptor.Legend() {
 		p.printf("%s\n", line)
 	}
 	p.printf("\n")
@@ -400,26 +400,6 @@ in the text): they are marked "sample" and are always available.`,
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the templates as JSON")
 	return cmd
-}
-
-// wrapWords breaks text into lines of at most width characters, at spaces.
-func wrapWords(text string, width int) []string {
-	var lines []string
-	line := ""
-	for _, w := range strings.Fields(text) {
-		if line != "" && len(line)+1+len(w) > width {
-			lines = append(lines, line)
-			line = ""
-		}
-		if line != "" {
-			line += " "
-		}
-		line += w
-	}
-	if line != "" {
-		lines = append(lines, line)
-	}
-	return lines
 }
 
 // parseD10s reads a flag's d10 faces, a,b,...: each 1 to 10.

@@ -14,9 +14,13 @@ const (
 	MarkDisabled  = "*" // follows the code of an intact box of a disabled component
 )
 
-// Legend returns one line explaining the marks.
-func Legend() string {
-	return "o intact armour, x destroyed, ~ widowed, E external system, CODE* box of a disabled component"
+// Legend returns the lines explaining the marks; like the grids, they fit
+// 80 columns (78 characters).
+func Legend() []string {
+	return []string{
+		"o intact armour, x destroyed, ~ widowed, E external system, CODE* box of a",
+		"disabled component",
+	}
 }
 
 // RenderArmour renders facing f's armour block as text lines: a title, a
