@@ -247,7 +247,7 @@ func TestVerifyCatchesForgedCrewRolls(t *testing.T) {
 	hit := events.DetailedShipHit{Facing: "forward", Points: 2, Column: 1, Entered: true}
 	c := sh
 	nine := func() (int, bool, error) { return 9, true, nil }
-	forged, err := c.MakeHit(&hit, nine)
+	forged, err := c.MakeHit(&hit, nine, nine)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -256,11 +256,11 @@ func TestVerifyCatchesForgedCrewRolls(t *testing.T) {
 	bad := appendRaw(t, s, stream, forged)
 
 	c = sh
-	if _, err := c.MakeHit(&forged, nine); err != nil {
+	if _, err := c.MakeHit(&forged, nine, nine); err != nil {
 		t.Fatal(err)
 	}
 	hit2 := events.DetailedShipHit{Facing: "forward", Points: 2, Column: 4, Entered: true}
-	bridge, err := c.MakeHit(&hit2, nine)
+	bridge, err := c.MakeHit(&hit2, nine, nine)
 	if err != nil {
 		t.Fatal(err)
 	}

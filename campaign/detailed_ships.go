@@ -359,7 +359,11 @@ type DetailedHitRequest struct {
 	// for, in order (one a roll, none for a moot one); nil has the
 	// program roll them.
 	CrewDice []int
-	Source   string
+	// JamRoll is the d10 of the turret jam roll a hit that disables a
+	// turret's Turret Structure calls for (book l.409); 0 has the program
+	// roll it.
+	JamRoll int
+	Source  string
 }
 
 // maxTurretPicks bounds the re-rolls of which turret is hit: "Hits on a
@@ -518,12 +522,20 @@ func (s *Service) DetailedShipHit(req DetailedHitRequest) (DetailedHitResult, er
 		if err := d.decideTurret(sh.rec.Name, sh.rec.Ship(), req, &hit); err != nil {
 			return err
 		}
-		dice, done := d.shipDice(req.CrewDice, "--crew-dice")
-		outcome, err := sh.rec.MakeHit(&hit, dice)
+		dice, done := d.shipDice(req.CrewDice, "--crew-dice", "crew roll")
+		var jamEntered []int
+		if req.JamRoll != 0 {
+			jamEntered = []int{req.JamRoll}
+		}
+		jam, jamDone := d.shipDice(jamEntered, "--jam-roll", "turret jam roll")
+		outcome, err := sh.rec.MakeHit(&hit, dice, jam)
 		if err != nil {
 			return rules.Errorf(rules.CodeOf(err), "%s: %v", sh.rec.Name, err)
 		}
 		if err := done(len(outcome.CrewRolls)); err != nil {
+			return err
+		}
+		if err := jamDone(len(outcome.JamRolls)); err != nil {
 			return err
 		}
 		outcome.Facing, outcome.Points, outcome.Template, outcome.Sample = hit.Facing, hit.Points, hit.Template, hit.Sample
@@ -539,10 +551,13 @@ func (s *Service) DetailedShipHit(req DetailedHitRequest) (DetailedHitResult, er
 // DetailedRepairRequest is what `ship repair` asks of a detailed ship.
 type DetailedRepairRequest struct {
 	Ship string
-	// Component is a component's code (E1), or T<n>:CODE for a component
-	// of turret n (T1:W).
+	// Component is a component's code (E1), T<n>:CODE for a component of
+	// turret n (T1:W), or the name of an external system (External
+	// Hardpoint, External Heavy Hardpoint, External Rescue Compartment) on
+	// the hull, matched in any case when no hull component has the code.
 	Component string
 	// Boxes is how many lost boxes to repair; 0 repairs every lost box.
+	// An external system is one box: Boxes is 0 or 1 for it.
 	Boxes int
 }
 
@@ -612,20 +627,37 @@ func (d *decision) repairClockNow(except string) (*events.ShipClock, error) {
 // `day next` ends it (karma of the day expires) and day.advanced follows.
 // No repair is made during an encounter; between adventures the clock
 // does not run and the repair records its time only. Armour (widowed or
-// not) is no component and the book gives it no repair: refused.
+// not) is no component and the book gives it no repair: refused. An
+// external system named instead of a component comes back whole, its one
+// box at its type's time (interceptor's RepairExternal), unless the armour
+// under it is gone.
 func (s *Service) DetailedShipRepair(req DetailedRepairRequest) (DetailedRepairResult, error) {
 	var out DetailedRepairResult
 	var err error
 	out.Ship, out.Events, err = s.onDetailedShip(req.Ship, "a repair by COMPONENT and --boxes", func(d *decision, sh *detailedShip) error {
 		out = DetailedRepairResult{}
+		ship := sh.rec.Ship()
+		// An external system is named, not coded (NewShip keeps the names
+		// apart from the hull's codes and from each other).
+		exts := ship.Externals()
+		externalNamed := func(name string) *interceptor.External {
+			if e, ok := ship.ExternalNamed(name); ok {
+				return &e
+			}
+			return nil
+		}
+		var ext *interceptor.External
 		turret, code, err := ParseComponentRef(req.Component)
 		if err != nil {
-			return err
+			// A name with a colon in it is no T<n>:CODE.
+			if ext = externalNamed(req.Component); ext == nil {
+				return err
+			}
+			turret, code = 0, ext.Name
 		}
 		if code == "" {
-			return rules.Errorf(rules.CodeInvalid, "name the COMPONENT to repair by its code, as E1 (see `ltscamp ship show %s`)", sh.rec.Name)
+			return rules.Errorf(rules.CodeInvalid, "name the COMPONENT to repair by its code, as E1, or an external system by its name (see `ltscamp ship show %s`)", sh.rec.Name)
 		}
-		ship := sh.rec.Ship()
 		comps := ship.Components(turret)
 		if turret > len(ship.Turrets()) {
 			return rules.Errorf(rules.CodeInvalid, "%s has %d turrets: there is no T%d", sh.rec.Name, len(ship.Turrets()), turret)
@@ -634,21 +666,44 @@ func (s *Service) DetailedShipRepair(req DetailedRepairRequest) (DetailedRepairR
 		codes := make([]string, 0, len(comps))
 		for i, c := range comps {
 			codes = append(codes, c.Code)
-			if c.Code == code || (found == nil && strings.EqualFold(c.Code, code)) {
+			if ext == nil && (c.Code == code || (found == nil && strings.EqualFold(c.Code, code))) {
 				found = &comps[i]
 			}
 		}
-		if found == nil {
+		if found == nil && ext == nil && turret == 0 {
+			ext = externalNamed(code)
+		}
+		if found == nil && ext == nil {
 			if slices.Contains(armourNames, strings.ToLower(code)) {
 				return rules.Errorf(rules.CodeRule, "armour is not a component: the book gives no repair time for armour or widowed armour (INTERNAL DAMAGE EFFECTS lists the components' repair times only, book l.347-451), so ltscamp does not repair it")
 			}
-			if near, ok := rules.Suggest(code, codes); ok {
-				return rules.Errorf(rules.CodeInvalid, "%s has no component %q; did you mean %s?", sh.rec.Name, code, near)
+			names := codes
+			var extNames []string
+			if turret == 0 {
+				for _, e := range exts {
+					extNames = append(extNames, e.Name)
+				}
+				names = append(slices.Clone(codes), extNames...)
+			}
+			what := "component"
+			if len(extNames) > 0 {
+				what = "component or external system"
+			}
+			if near, ok := rules.Suggest(code, names); ok {
+				return rules.Errorf(rules.CodeInvalid, "%s has no %s %q; did you mean %s?", sh.rec.Name, what, code, near)
+			}
+			if len(extNames) > 0 {
+				return rules.Errorf(rules.CodeInvalid, "%s has no %s %q; its components are %s; its external systems are %s", sh.rec.Name, what, code, strings.Join(codes, ", "), strings.Join(extNames, ", "))
 			}
 			return rules.Errorf(rules.CodeInvalid, "%s has no component %q; its components are %s", sh.rec.Name, code, strings.Join(codes, ", "))
 		}
 		boxes := req.Boxes
-		if boxes == 0 {
+		switch {
+		case ext != nil && boxes != 0 && boxes != 1:
+			return rules.Errorf(rules.CodeInvalid, "cannot repair %d boxes of external system %s (%s): an external system is one box", boxes, ext.Name, ext.Type.Name())
+		case ext != nil:
+			boxes = 1
+		case boxes == 0:
 			boxes = found.Destroyed
 			if boxes == 0 {
 				boxes = 1 // refused below with the rules' message
@@ -663,7 +718,13 @@ func (s *Service) DetailedShipRepair(req DetailedRepairRequest) (DetailedRepairR
 			// during a scenario".
 			return rules.Errorf(rules.CodeRule, "%s cannot be repaired during encounter %d%s: the book repairs only between scenarios (DAMAGE CONTROL AND REPAIR); end it first with `ltscamp encounter end`", sh.rec.Name, c.Encounter, titled(c.EncounterTitle))
 		}
-		rep, err := sh.rec.ApplyRepair(&events.DetailedShipRepaired{Turret: turret, Code: found.Code, Boxes: boxes})
+		asked := &events.DetailedShipRepaired{Turret: turret, Boxes: boxes}
+		if ext != nil {
+			asked.External, asked.Code = true, ext.Name
+		} else {
+			asked.Code = found.Code
+		}
+		rep, err := sh.rec.ApplyRepair(asked)
 		if err != nil {
 			return rules.Errorf(rules.CodeOf(err), "%s: %v", sh.rec.Name, err)
 		}
@@ -684,8 +745,11 @@ func (s *Service) DetailedShipRepair(req DetailedRepairRequest) (DetailedRepairR
 			return err
 		}
 		if out.Days > 0 {
-			what := found.Code
-			if turret > 0 {
+			what := rep.Code
+			switch {
+			case ext != nil:
+				what = "external system " + ext.Name
+			case turret > 0:
 				what = fmt.Sprintf("T%d:%s", turret, found.Code)
 			}
 			return d.advanceDays(c, out.Days, fmt.Sprintf("repair of %s %s", sh.rec.Name, what))
@@ -698,8 +762,9 @@ func (s *Service) DetailedShipRepair(req DetailedRepairRequest) (DetailedRepairR
 // shipDice gives the d10 faces of a detailed ship's rolls: those entered
 // (flag names them), in order, or the campaign roller's when entered is
 // nil. done, called with the number of rolls made, refuses entered faces
-// the rolls did not use, and faces entered when no roll was called for.
-func (d *decision) shipDice(entered []int, flag string) (projections.ShipDice, func(rolls int) error) {
+// the rolls did not use, and faces entered when no roll (what names the
+// kind) was called for.
+func (d *decision) shipDice(entered []int, flag, what string) (projections.ShipDice, func(rolls int) error) {
 	used := 0
 	dice := func() (int, bool, error) {
 		if entered == nil {
@@ -724,7 +789,9 @@ func (d *decision) shipDice(entered []int, flag string) (projections.ShipDice, f
 		case entered == nil:
 			return nil
 		case rolls == 0:
-			return rules.Errorf(rules.CodeInvalid, "%s: no crew roll is called for, so no dice are entered", flag)
+			return rules.Errorf(rules.CodeInvalid, "%s: no %s is called for, so no dice are entered", flag, what)
+		case used == 0:
+			return rules.Errorf(rules.CodeInvalid, "%s: the %s called for is moot (see the hit's rolls), so no dice are entered", flag, what)
 		case used < len(entered):
 			return rules.Errorf(rules.CodeInvalid, "%s gave %s; the rolls took %d", flag, projections.Count(len(entered), "die", "dice"), used)
 		}
@@ -754,7 +821,7 @@ func (s *Service) DetailedShipTurnEnd(name string, dice []int) (DetailedTurnResu
 		if sh.rec.Ship().Exploded() {
 			return rules.Errorf(rules.CodeRule, "%s has exploded: its turns are over", sh.rec.Name)
 		}
-		source, done := d.shipDice(dice, "--dice")
+		source, done := d.shipDice(dice, "--dice", "roll")
 		turn, err := sh.rec.EndTurn(source)
 		if err != nil {
 			return rules.Errorf(rules.CodeOf(err), "%s: %v", sh.rec.Name, err)

@@ -50,8 +50,14 @@ type RerollResult struct {
 	// Maneuver and Fire are a dogfight action decided again.
 	Maneuver *events.DogfightManeuvered
 	Fire     *FireResult
-	Events   []events.Event
-	Warning  string
+	// DetailedHit or DetailedTurn is a detailed ship's hit or turn end
+	// made again with a crewman's roll re-rolled, and DetailedShip the
+	// ship after it.
+	DetailedHit  *events.DetailedShipHit
+	DetailedTurn *events.DetailedTurnEnded
+	DetailedShip *projections.DetailedShip
+	Events       []events.Event
+	Warning      string
 }
 
 // FindEvent returns the event with the given ULID or seq.
@@ -90,6 +96,8 @@ func (s *Service) Reroll(req RerollRequest) (RerollResult, error) {
 		return s.rerollAttack(req, orig)
 	case events.TypeDogfightManeuvered, events.TypeDogfightFired:
 		return s.rerollDogfight(req, orig)
+	case events.TypeDetailedShipHit, events.TypeDetailedTurnEnded:
+		return s.rerollDetailed(req, orig)
 	case events.TypeRollMade, events.TypeContestResolved:
 		if which != "" {
 			return out, rules.Errorf(rules.CodeInvalid, "--which %s: seq %d is a %s, one set of dice; leave out --which (it names an attack's hit, damage or dodge)", which, orig.Seq, orig.Type)

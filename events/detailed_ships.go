@@ -109,6 +109,7 @@ type ShipComponentRef struct {
 // was recorded.
 type DetailedShipHit struct {
 	Stamp
+	DetailedReroll
 	Facing string `json:"facing"`
 	// Points is a laser's strength; 0 when Template is set.
 	Points   int           `json:"points,omitempty"`
@@ -149,11 +150,29 @@ type DetailedShipHit struct {
 	ShipExploded    bool               `json:"ship_exploded,omitempty"`
 	Killed          []string           `json:"killed,omitempty"`
 	// Rolls describe the rolls the hit calls for (consciousness, turret
-	// jam). The consciousness rolls are made in the hit's command and
-	// recorded in CrewRolls; a turret jam roll is not made by the
-	// program.
+	// jam). They are made in the hit's command: the consciousness rolls
+	// of cockpit hits are recorded in CrewRolls, the turret jam roll of a
+	// Turret Structure the hit disabled (book l.409) in JamRolls.
 	Rolls     []string           `json:"rolls,omitempty"`
 	CrewRolls []DetailedShipRoll `json:"crew_rolls,omitempty"`
+	JamRolls  []DetailedShipRoll `json:"jam_rolls,omitempty"`
+}
+
+// DetailedReroll marks a hit or a turn end that replaces the ship's
+// latest one (Rerolls, its event ID) for a karma re-roll of one of its
+// rolls: the roll numbered RerolledRoll (1-based, counting a hit's crew
+// rolls then its jam rolls, a turn end's rolls then its wake rolls),
+// made by the character RerolledBy, who paid for it in the same command.
+// RerolledDie is 2 when only the roll's second die (the consciousness die
+// of a wound, the chart die of a collapse roll) was rolled again, 0 when
+// the roll was made again from its first die. Everything else is made as
+// before: the terms of the hit, the rolls before it, and the dice of the
+// rolls after it as far as they are still called for.
+type DetailedReroll struct {
+	Rerolls      string `json:"rerolls,omitempty"`
+	RerolledBy   string `json:"rerolled_by,omitempty"`
+	RerolledRoll int    `json:"rerolled_roll,omitempty"`
+	RerolledDie  int    `json:"rerolled_die,omitempty"`
 }
 
 // DetailedShipRoll is a roll the INTERCEPTOR rules call for, made: its
@@ -161,10 +180,13 @@ type DetailedShipHit struct {
 // they did. A moot roll (the crewman is dead, or already out for a
 // consciousness roll) takes no faces.
 type DetailedShipRoll struct {
-	// Kind is consciousness, wound, wake or structural_collapse.
+	// Kind is consciousness, wound, wake, structural_collapse or
+	// turret_jam.
 	Kind    string `json:"kind"`
 	Crew    string `json:"crew,omitempty"`
 	Station string `json:"station,omitempty"`
+	// Turret is a turret jam roll's turret (1-based).
+	Turret int `json:"turret,omitempty"`
 	// Column is the Consciousness Table column, Number the number rolled
 	// against, Percent a wound roll's chance.
 	Column  int   `json:"column,omitempty"`
@@ -180,6 +202,11 @@ type DetailedShipRoll struct {
 	// collapse roll's result.
 	Status  string `json:"status,omitempty"`
 	Breakup string `json:"breakup,omitempty"`
+	// JamFacing is a turret jam roll's result: the turret is jammed
+	// facing 1 (the ship's front) to 6, clockwise; Abandoned is set
+	// instead when its weapons cannot fire at all (7-10).
+	JamFacing int  `json:"jam_facing,omitempty"`
+	Abandoned bool `json:"abandoned,omitempty"`
 }
 
 // DetailedTurnEnded records the end of a turn for a detailed ship and the
@@ -189,6 +216,7 @@ type DetailedShipRoll struct {
 // the wake rolls of the crewmen unconscious after them (Wake, l.367).
 type DetailedTurnEnded struct {
 	Stamp
+	DetailedReroll
 	Rolls []DetailedShipRoll `json:"rolls,omitempty"`
 	Wake  []DetailedShipRoll `json:"wake,omitempty"`
 }
@@ -221,6 +249,12 @@ type DetailedShipRepaired struct {
 	Stamp
 	Turret int    `json:"turret,omitempty"`
 	Code   string `json:"code"`
+	// External is set for the repair of an external system (External
+	// Hardpoint, External Heavy Hardpoint, External Rescue Compartment;
+	// book l.343-345): Code is then the external system's name, Turret is
+	// 0, and its one box comes back (Boxes 1, Restored its place, block
+	// "external").
+	External bool `json:"external,omitempty"`
 	// Type is the component type's stable key (engine).
 	Type     string      `json:"type"`
 	Boxes    int         `json:"boxes"`

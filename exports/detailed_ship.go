@@ -196,8 +196,8 @@ func (p *pdf) detailedShipPage(d DetailedShipDoc) {
 		y = p.need(y, lh(11)+max(p.gridHeight(tg.Armour, 10),
 			p.gridHeight(tg.Internal, 10)))
 		head := fmt.Sprintf("Turret %d: %s", k+1, t.Name)
-		if t.Destroyed {
-			head += " (destroyed)"
+		if t.State != "standing" {
+			head += " (" + t.State + ")"
 		}
 		y = p.heading(y, head)
 		y = p.gridPair(y, tg.Armour, tg.Internal) + 1

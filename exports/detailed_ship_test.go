@@ -85,7 +85,8 @@ func foldDetailed(t *testing.T, rec events.DetailedRecord, hits ...events.Detail
 		// The crew rolls the hit calls for are made with 1s: everyone
 		// stays conscious.
 		c := sh
-		made, err := c.MakeHit(&h, func() (int, bool, error) { return 1, true, nil })
+		one := func() (int, bool, error) { return 1, true, nil }
+		made, err := c.MakeHit(&h, one, one)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -250,11 +250,11 @@ func describeLifecycle(p events.Payload, ref func(id string) string) string {
 		}
 		return fmt.Sprintf("damage templates added: %s", strings.Join(names, ", "))
 	case *events.DetailedShipHit:
-		return describeDetailedHit(p)
+		return describeDetailedHit(p) + describeDetailedReroll(p.DetailedReroll, ref)
 	case *events.DetailedShipRepaired:
 		return describeDetailedRepair(p)
 	case *events.DetailedTurnEnded:
-		return describeTurnEnded(p)
+		return describeTurnEnded(p) + describeDetailedReroll(p.DetailedReroll, ref)
 	case *events.DogfightStarted:
 		names := make([]string, len(p.Ships))
 		for i, sh := range p.Ships {
@@ -325,6 +325,10 @@ func describeDetailedRepair(p *events.DetailedShipRepaired) string {
 		code = fmt.Sprintf("T%d:%s", p.Turret, p.Code)
 	}
 	s := fmt.Sprintf("%s (%s) repaired: %d of %d lost boxes, %s", code, interceptor.ComponentType(p.Type).Name(), p.Boxes, p.LostBefore, DurationText(p.Minutes))
+	if p.External {
+		// An external system is one box (book l.343-345).
+		s = fmt.Sprintf("external system %s (%s) repaired: 1 box, %s", p.Code, interceptor.ComponentType(p.Type).Name(), DurationText(p.Minutes))
+	}
 	if p.From != nil && p.Until != nil {
 		s += fmt.Sprintf(" (%s → %s)", ClockText(*p.From), ClockText(*p.Until))
 	}
@@ -373,20 +377,30 @@ func describeDetailedHit(p *events.DetailedShipHit) string {
 	if p.ShipExploded {
 		s += "; the ship explodes"
 	}
-	for _, r := range p.CrewRolls {
-		s += "; " + ShipRollText(r)
+	for i, r := range EventRolls(p) {
+		s += "; " + NumberedShipRoll(i+1, r)
 	}
 	return s + because(p.Source)
+}
+
+// describeDetailedReroll tells what a re-rolling hit or turn end
+// replaces, or "".
+func describeDetailedReroll(r events.DetailedReroll, ref func(id string) string) string {
+	if r.Rerolls == "" {
+		return ""
+	}
+	die := ""
+	if r.RerolledDie == 2 {
+		die = "'s second die"
+	}
+	return fmt.Sprintf(" (karma re-roll of %s's roll %d%s of %s)", r.RerolledBy, r.RerolledRoll, die, ref(r.Rerolls))
 }
 
 // describeTurnEnded tells the end of a detailed ship's turn and its rolls.
 func describeTurnEnded(p *events.DetailedTurnEnded) string {
 	s := "end of turn"
-	for _, r := range p.Rolls {
-		s += "; " + ShipRollText(r)
-	}
-	for _, r := range p.Wake {
-		s += "; " + ShipRollText(r)
+	for i, r := range EventRolls(p) {
+		s += "; " + NumberedShipRoll(i+1, r)
 	}
 	if len(p.Rolls)+len(p.Wake) == 0 {
 		s += ": no rolls"

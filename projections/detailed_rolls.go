@@ -15,21 +15,29 @@ type ShipDice func() (face int, entered bool, err error)
 
 // RollOf returns the rules' Roll whose terms a stored roll records.
 func RollOf(r events.DetailedShipRoll) interceptor.Roll {
-	return interceptor.Roll{Kind: interceptor.RollKind(r.Kind), Crew: r.Crew, Station: r.Station, Column: r.Column, Number: r.Number, Percent: r.Percent}
+	return interceptor.Roll{Kind: interceptor.RollKind(r.Kind), Crew: r.Crew, Station: r.Station, Turret: r.Turret, Column: r.Column, Number: r.Number, Percent: r.Percent}
 }
 
 func storedRoll(r interceptor.Roll) events.DetailedShipRoll {
-	return events.DetailedShipRoll{Kind: string(r.Kind), Crew: r.Crew, Station: r.Station, Column: r.Column, Number: r.Number, Percent: r.Percent}
+	return events.DetailedShipRoll{Kind: string(r.Kind), Crew: r.Crew, Station: r.Station, Turret: r.Turret, Column: r.Column, Number: r.Number, Percent: r.Percent}
 }
 
-// CrewRollsOf returns the rolls of a hit's report that the program makes
-// in the hit's command: the consciousness rolls of cockpit hits (book
-// l.357). A turret jam roll is described only.
-func CrewRollsOf(rep interceptor.Report) []interceptor.Roll {
-	var out []interceptor.Roll
+// HitRolls are the rolls a hit's report calls for, made in the hit's
+// command: the consciousness rolls of cockpit hits (book l.357) and the
+// jam rolls of Turret Structures it disabled (l.409).
+type HitRolls struct {
+	Crew, Jam []interceptor.Roll
+}
+
+// HitRollsOf sorts a hit's rolls into crew and jam rolls.
+func HitRollsOf(rep interceptor.Report) HitRolls {
+	var out HitRolls
 	for _, r := range rep.Rolls {
-		if r.Kind == interceptor.RollConsciousness {
-			out = append(out, r)
+		switch r.Kind {
+		case interceptor.RollConsciousness:
+			out.Crew = append(out.Crew, r)
+		case interceptor.RollTurretJam:
+			out.Jam = append(out.Jam, r)
 		}
 	}
 	return out
@@ -51,6 +59,9 @@ func MakeShipRolls(ship interceptor.Ship, calls []interceptor.Roll, dice ShipDic
 				st := storedRoll(r)
 				st.Faces, st.Entered, st.Moot, st.Wounded = faces, entered && len(faces) > 0, o.Moot, o.Wounded
 				st.Status, st.Breakup = string(o.Status), string(o.Breakup)
+				if r.Kind == interceptor.RollTurretJam && !o.Moot {
+					st.JamFacing, st.Abandoned = o.JamFacing, o.JamFacing == 0
+				}
 				out = append(out, st)
 				break
 			}
@@ -123,13 +134,21 @@ func SameShipRolls(got, want []events.DetailedShipRoll) string {
 	for i := range got {
 		g, w := got[i], want[i]
 		switch {
-		case g.Kind != w.Kind || g.Crew != w.Crew || g.Station != w.Station || g.Column != w.Column || g.Number != w.Number || g.Percent != w.Percent:
+		case g.Kind != w.Kind || g.Crew != w.Crew || g.Station != w.Station || g.Turret != w.Turret || g.Column != w.Column || g.Number != w.Number || g.Percent != w.Percent:
 			return fmt.Sprintf("recorded a roll as %s; the rules call for %s", ShipRollText(g), ShipRollText(w))
-		case !slices.Equal(g.Faces, w.Faces) || g.Moot != w.Moot || g.Wounded != w.Wounded || g.Status != w.Status || g.Breakup != w.Breakup:
+		case !slices.Equal(g.Faces, w.Faces) || g.Moot != w.Moot || g.Wounded != w.Wounded || g.Status != w.Status || g.Breakup != w.Breakup ||
+			g.JamFacing != w.JamFacing || g.Abandoned != w.Abandoned:
 			return fmt.Sprintf("recorded %s; the rules give %s", ShipRollText(g), ShipRollText(w))
 		}
 	}
 	return ""
+}
+
+// NumberedShipRoll tells a roll made with its number n among its
+// event's rolls (EventRolls), as `reroll --which` names it: "[2] wound
+// by Vess ...".
+func NumberedShipRoll(n int, r events.DetailedShipRoll) string {
+	return fmt.Sprintf("[%d] %s", n, ShipRollText(r))
 }
 
 // ShipRollText tells a roll made, as "consciousness by Mara at C
@@ -140,7 +159,7 @@ func ShipRollText(r events.DetailedShipRoll) string {
 	if r.Crew != "" {
 		fmt.Fprintf(&b, " by %s", r.Crew)
 	}
-	if r.Station != "" {
+	if r.Station != "" && interceptor.RollKind(r.Kind) != interceptor.RollTurretJam {
 		fmt.Fprintf(&b, " at %s", r.Station)
 	}
 	switch interceptor.RollKind(r.Kind) {
@@ -148,8 +167,13 @@ func ShipRollText(r events.DetailedShipRoll) string {
 		fmt.Fprintf(&b, " (%d%%, column %d)", r.Percent, r.Column)
 	case interceptor.RollCollapse:
 		fmt.Fprintf(&b, " (above %d)", r.Number)
+	case interceptor.RollTurretJam:
+		fmt.Fprintf(&b, " of turret %d", r.Turret)
 	default:
 		fmt.Fprintf(&b, " (column %d, number %d)", r.Column, r.Number)
+	}
+	if r.Moot && interceptor.RollKind(r.Kind) == interceptor.RollTurretJam {
+		return b.String() + ": moot, the turret is destroyed"
 	}
 	if r.Moot {
 		return b.String() + ": moot, " + r.Status
@@ -163,6 +187,10 @@ func ShipRollText(r events.DetailedShipRoll) string {
 		b.WriteString(" (entered)")
 	}
 	switch {
+	case r.Abandoned:
+		b.WriteString(", weapons abandoned")
+	case r.JamFacing != 0:
+		fmt.Fprintf(&b, ", jammed facing %s", interceptor.JamFacingName(r.JamFacing))
 	case r.Breakup != "":
 		b.WriteString(", " + r.Breakup)
 	case r.Wounded:

@@ -152,6 +152,9 @@ func SameDetailedOutcome(got *events.DetailedShipHit, want events.DetailedShipHi
 	if d := SameShipRolls(got.CrewRolls, want.CrewRolls); d != "" {
 		return "hit " + d
 	}
+	if d := SameShipRolls(got.JamRolls, want.JamRolls); d != "" {
+		return "hit's turret jam roll " + d
+	}
 	return ""
 }
 
@@ -233,6 +236,12 @@ type DetailedShip struct {
 	Seq           int64
 
 	ship interceptor.Ship
+	// latest is the stream's latest event in effect, and before the ship
+	// as it was just before it: a karma re-roll of one of its rolls
+	// replaces it (see Step).
+	latest   events.Payload
+	latestID string
+	before   *DetailedShip
 }
 
 // Ship returns the rules' ship, with its damage.
@@ -245,6 +254,9 @@ func (d *DetailedShip) Ship() interceptor.Ship { return d.ship }
 func (d *DetailedShip) Apply(e events.Event) error {
 	p, err := events.Decode(e)
 	if err != nil {
+		return err
+	}
+	if err := d.Step(e, p); err != nil {
 		return err
 	}
 	switch p := p.(type) {
@@ -278,30 +290,37 @@ func (d *DetailedShip) Apply(e events.Event) error {
 }
 
 // ApplyHit applies a recorded hit with the rules and returns the ship
-// before it and what the rules say it did. The consciousness rolls it
-// called for are made again from the faces recorded.
+// before it and what the rules say it did. The consciousness and turret
+// jam rolls it called for are made again from the faces recorded.
 func (d *DetailedShip) ApplyHit(p *events.DetailedShipHit) (interceptor.Ship, events.DetailedShipHit, error) {
 	before := d.ship
 	n, want, calls, err := d.hit(p)
 	if err != nil {
 		return before, want, err
 	}
-	if n, want.CrewRolls, err = ReplayShipRolls(n, calls, p.CrewRolls); err != nil {
+	if n, want.CrewRolls, err = ReplayShipRolls(n, calls.Crew, p.CrewRolls); err != nil {
 		return before, events.DetailedShipHit{}, fmt.Errorf("crew rolls: %w", err)
+	}
+	if n, want.JamRolls, err = ReplayShipRolls(n, calls.Jam, p.JamRolls); err != nil {
+		return before, events.DetailedShipHit{}, fmt.Errorf("turret jam roll: %w", err)
 	}
 	d.ship = n
 	d.Hits++
 	return before, want, nil
 }
 
-// MakeHit applies a hit with the rules and makes the consciousness rolls
-// it calls for with dice, returning what it did (CrewRolls included).
-func (d *DetailedShip) MakeHit(p *events.DetailedShipHit, dice ShipDice) (events.DetailedShipHit, error) {
+// MakeHit applies a hit with the rules and makes the rolls it calls for:
+// the consciousness rolls with crew, the turret jam rolls with jam. It
+// returns what the hit did (CrewRolls and JamRolls included).
+func (d *DetailedShip) MakeHit(p *events.DetailedShipHit, crew, jam ShipDice) (events.DetailedShipHit, error) {
 	n, want, calls, err := d.hit(p)
 	if err != nil {
 		return want, err
 	}
-	if n, want.CrewRolls, err = MakeShipRolls(n, calls, dice); err != nil {
+	if n, want.CrewRolls, err = MakeShipRolls(n, calls.Crew, crew); err != nil {
+		return events.DetailedShipHit{}, err
+	}
+	if n, want.JamRolls, err = MakeShipRolls(n, calls.Jam, jam); err != nil {
 		return events.DetailedShipHit{}, err
 	}
 	d.ship = n
@@ -309,23 +328,36 @@ func (d *DetailedShip) MakeHit(p *events.DetailedShipHit, dice ShipDice) (events
 	return want, nil
 }
 
-func (d *DetailedShip) hit(p *events.DetailedShipHit) (interceptor.Ship, events.DetailedShipHit, []interceptor.Roll, error) {
+func (d *DetailedShip) hit(p *events.DetailedShipHit) (interceptor.Ship, events.DetailedShipHit, HitRolls, error) {
 	h, err := HitOf(p)
 	if err != nil {
-		return d.ship, events.DetailedShipHit{}, nil, err
+		return d.ship, events.DetailedShipHit{}, HitRolls{}, err
 	}
 	n, rep, err := d.ship.Volley([]interceptor.Hit{h})
 	if err != nil {
-		return d.ship, events.DetailedShipHit{}, nil, err
+		return d.ship, events.DetailedShipHit{}, HitRolls{}, err
 	}
-	return n, DetailedHitOutcome(rep), CrewRollsOf(rep), nil
+	return n, DetailedHitOutcome(rep), HitRollsOf(rep), nil
 }
 
 // ApplyRepair applies a recorded repair with the rules (its turret, code
-// and boxes) and returns what the rules say it did, in the stored form
-// with the repair's terms; the clock (From, Until) is left to the caller.
+// and boxes; for an external system, External and its name in Code) and
+// returns what the rules say it did, in the stored form with the repair's
+// terms; the clock (From, Until) is left to the caller.
 func (d *DetailedShip) ApplyRepair(p *events.DetailedShipRepaired) (events.DetailedShipRepaired, error) {
-	n, rep, err := d.ship.RepairBoxes(p.Turret, p.Code, p.Boxes)
+	var n interceptor.Ship
+	var rep interceptor.RepairReport
+	var err error
+	switch {
+	case p.External && p.Turret != 0:
+		return events.DetailedShipRepaired{}, fmt.Errorf("a repair of external system %q on turret %d: external systems are on the hull", p.Code, p.Turret)
+	case p.External && p.Boxes != 1:
+		return events.DetailedShipRepaired{}, fmt.Errorf("a repair of %d boxes of external system %q: an external system is one box", p.Boxes, p.Code)
+	case p.External:
+		n, rep, err = d.ship.RepairExternal(p.Code)
+	default:
+		n, rep, err = d.ship.RepairBoxes(p.Turret, p.Code, p.Boxes)
+	}
 	if err != nil {
 		return events.DetailedShipRepaired{}, err
 	}
@@ -337,7 +369,7 @@ func (d *DetailedShip) ApplyRepair(p *events.DetailedShipRepaired) (events.Detai
 // DetailedRepairOutcome is what the rules say a repair does, in the stored
 // form, without the clock.
 func DetailedRepairOutcome(rep interceptor.RepairReport) events.DetailedShipRepaired {
-	out := events.DetailedShipRepaired{Turret: rep.Component.Turret, Code: rep.Component.Code, Type: string(rep.Component.Type),
+	out := events.DetailedShipRepaired{Turret: rep.Component.Turret, Code: rep.Component.Code, External: rep.External, Type: string(rep.Component.Type),
 		Boxes: len(rep.Restored), Restored: places(rep.Restored), LostBefore: rep.LostBefore, LostAfter: rep.LostAfter,
 		MinutesPerBox: rep.MinutesPerBox, Minutes: rep.Minutes, Source: rep.Component.Type.RepairSource()}
 	if out.Restored == nil {
@@ -351,6 +383,8 @@ func DetailedRepairOutcome(rep interceptor.RepairReport) events.DetailedShipRepa
 // difference, or "".
 func SameDetailedRepair(got *events.DetailedShipRepaired, want events.DetailedShipRepaired) string {
 	switch {
+	case got.External != want.External:
+		return fmt.Sprintf("repair recorded %s as an external system %t; the rules give %t", got.Code, got.External, want.External)
 	case got.Type != want.Type:
 		return fmt.Sprintf("repair recorded %s as %s; the record makes it %s", got.Code, got.Type, want.Type)
 	case !slices.Equal(got.Restored, want.Restored):
@@ -434,10 +468,32 @@ type DetailedExternalView struct {
 
 // DetailedTurretView is a turret's state.
 type DetailedTurretView struct {
-	Name       string              `json:"name"`
-	ArmorBoxes int                 `json:"armor_boxes"`
-	Destroyed  bool                `json:"destroyed"`
+	Name       string `json:"name"`
+	ArmorBoxes int    `json:"armor_boxes"`
+	Destroyed  bool   `json:"destroyed"`
+	// Jammed is set once the turret jam roll of its disabled Turret
+	// Structure was made (book l.409): its weapons then fire only towards
+	// JamFacing, 1 (the ship's front) to 6 clockwise, or, when JamFacing
+	// is 0, not at all (abandoned).
+	Jammed    bool `json:"jammed,omitempty"`
+	JamFacing int  `json:"jam_facing,omitempty"`
+	// State says all that in words: "standing", "destroyed", "jammed
+	// facing the right rear (3)" or "weapons abandoned".
+	State      string              `json:"state"`
 	Components []DetailedComponent `json:"components"`
+}
+
+// turretState is a turret's State in words.
+func turretState(t interceptor.TurretStatus) string {
+	switch {
+	case t.Destroyed:
+		return "destroyed"
+	case t.Jammed && t.JamFacing == 0:
+		return "weapons abandoned"
+	case t.Jammed:
+		return "jammed facing " + interceptor.JamFacingName(t.JamFacing)
+	}
+	return "standing"
 }
 
 // DetailedCrewView is a crewman and his state.
@@ -498,7 +554,8 @@ func (d *DetailedShip) View() DetailedShipView {
 	}
 	for i, t := range s.Turrets() {
 		comps := components(s.Components(i + 1))
-		v.Turrets = append(v.Turrets, DetailedTurretView{Name: t.Name, ArmorBoxes: t.ArmourRows * interceptor.Columns, Destroyed: t.Destroyed, Components: comps})
+		v.Turrets = append(v.Turrets, DetailedTurretView{Name: t.Name, ArmorBoxes: t.ArmourRows * interceptor.Columns, Destroyed: t.Destroyed,
+			Jammed: t.Jammed, JamFacing: t.JamFacing, State: turretState(t), Components: comps})
 	}
 	for _, c := range s.Crew() {
 		v.Crew = append(v.Crew, DetailedCrewView{Name: c.Name, Race: string(c.Race), Station: c.Station, Status: string(c.Status), Wounded: c.Wounded})

@@ -1062,10 +1062,10 @@ func (w *World) pay(e events.Event, s *Sheet, what, rollID, which string) string
 	if !ok {
 		return fmt.Sprintf("re-roll of %s, which is not a roll in effect", rollID)
 	}
-	// An attack's dodge is the target's to re-roll, and a dogfight's
-	// dice a pilot's or gunner's: the re-roll's check holds the payer to
-	// it.
-	if rec.stream != e.Stream && which != "dodge" && rec.stream != events.DogfightStream {
+	// An attack's dodge is the target's to re-roll, a dogfight's dice a
+	// pilot's or gunner's and a detailed ship's rolls a crewman's: the
+	// re-roll's check holds the payer to it.
+	if rec.stream != e.Stream && which != "dodge" && rec.stream != events.DogfightStream && !strings.HasPrefix(rec.stream, events.ShipStreamPrefix) {
 		return fmt.Sprintf("%s paid for a re-roll of someone else's roll %s", s.Name, rollID)
 	}
 	w.paid[rollID] = e
@@ -1859,7 +1859,14 @@ func (w *World) applyDetailed(e events.Event, p events.Payload) string {
 		if !exists {
 			return fmt.Sprintf("%s for a detailed ship that does not exist (stream %s)", e.Type, e.Stream)
 		}
-		problem := w.checkDetailedTemplate(p)
+		problem := w.rerollDetailed(e, p, sh)
+		if err := sh.Step(e, p); err != nil {
+			return err.Error()
+		}
+		w.addRoll(e, nil)
+		if problem == "" {
+			problem = w.checkDetailedTemplate(p)
+		}
 		if problem == "" {
 			problem = CheckTurretRoll(sh.Ship(), p)
 		}
@@ -1876,21 +1883,29 @@ func (w *World) applyDetailed(e events.Event, p events.Payload) string {
 		if !exists {
 			return fmt.Sprintf("%s for a detailed ship that does not exist (stream %s)", e.Type, e.Stream)
 		}
+		problem := w.rerollDetailed(e, p, sh)
+		if err := sh.Step(e, p); err != nil {
+			return err.Error()
+		}
+		w.addRoll(e, nil)
 		want, err := sh.ApplyTurnEnd(p)
 		if err != nil {
 			return err.Error()
 		}
 		sh.Version, sh.Seq = e.StreamVersion, e.Seq
-		if d := SameShipRolls(p.Rolls, want.Rolls); d != "" {
-			return "end of turn " + d
+		if d := SameShipRolls(p.Rolls, want.Rolls); d != "" && problem == "" {
+			problem = "end of turn " + d
 		}
-		if d := SameShipRolls(p.Wake, want.Wake); d != "" {
-			return "wake rolls " + d
+		if d := SameShipRolls(p.Wake, want.Wake); d != "" && problem == "" {
+			problem = "wake rolls " + d
 		}
-		return ""
+		return problem
 	case *events.DetailedShipRepaired:
 		if !exists {
 			return fmt.Sprintf("%s for a detailed ship that does not exist (stream %s)", e.Type, e.Stream)
+		}
+		if err := sh.Step(e, p); err != nil {
+			return err.Error()
 		}
 		want, err := sh.ApplyRepair(p)
 		if err != nil {
@@ -1907,6 +1922,40 @@ func (w *World) applyDetailed(e events.Event, p events.Payload) string {
 			sh.LastRepair, sh.LastRepairSeq = &u, e.Seq
 		}
 		return problem
+	}
+	return ""
+}
+
+// rerollDetailed checks a hit or turn end that re-rolls one of the rolls
+// of the ship's latest event (see CheckReroll), before the ship steps to
+// it: that it replaces the latest event, not already replaced, and was
+// paid for in its command by the character who made the roll. It returns
+// "" for an event that re-rolls nothing.
+func (w *World) rerollDetailed(e events.Event, p events.Payload, sh *DetailedShip) string {
+	id := rerollsOf(p)
+	if id == "" {
+		return ""
+	}
+	paid, ok := w.paid[id]
+	if _, problem := w.reroll(e, id, true); problem != "" {
+		return problem
+	}
+	latestID, latest := sh.Latest()
+	if id != latestID || latest == nil {
+		return fmt.Sprintf("a re-roll of %s, which is not the ship's latest event", id)
+	}
+	if problem := CheckReroll(latest, p); problem != "" {
+		return problem
+	}
+	var by string
+	switch p := p.(type) {
+	case *events.DetailedShipHit:
+		by = p.RerolledBy
+	case *events.DetailedTurnEnded:
+		by = p.RerolledBy
+	}
+	if payer, _ := w.characterOf(paid); ok && (payer == nil || !strings.EqualFold(payer.Name, by)) {
+		return fmt.Sprintf("a re-roll of %s's roll paid for by someone else", by)
 	}
 	return ""
 }

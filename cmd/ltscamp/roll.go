@@ -249,7 +249,7 @@ func newRerollCmd(a *app) *cobra.Command {
 	var to []string
 	var useWish, asJSON bool
 	cmd := &cobra.Command{
-		Use:   "reroll SEQ|EVENT-ID [--which hit|damage|dodge] [--dice FACES]",
+		Use:   "reroll SEQ|EVENT-ID [--which hit|damage|dodge|NAME|N[.2]] [--dice FACES]",
 		Short: "Spend one karma point to re-roll a roll or an attack's dice; both stay in the log",
 		Long: `Spend one karma point to re-roll one set of dice a character rolled. SEQ is
 the roll's seq or event id, as roll, attack and log show it. The new roll
@@ -271,15 +271,26 @@ first roll is decided again from the new one:
                     The points the first attack dealt are taken back and the
                     new attack's dealt. A hit that now lands uses the damage
                     dice entered with the miss, or --damage-dice, or rolls.
+  a detailed ship   a crewman's consciousness, wound or wake roll, or the
+  hit or turn end   pilot's structural collapse roll: --which N (the roll's
+                    number, as ship hit and ship turn-end list them) or the
+                    crewman's name; N.2 re-rolls only a roll's second die
+                    (a wound's consciousness die, a collapse roll's chart
+                    die). The hit or turn end is made again in its place:
+                    the same damage and earlier rolls; later rolls keep
+                    their dice as far as they are still called for.
 
 Foes have no karma. An attack is re-rolled during its encounter, a maneuver or
-shot while it is the dogfight's latest. A roll is
+shot while it is the dogfight's latest, a detailed ship's roll while its hit
+or turn end is the ship's latest event. A roll is
 re-rolled once; re-roll the re-roll to go again. Undo takes the re-roll back,
 karma and all. In edition 2010 a wish may stand in for the karma point (--wish).`,
 		Example: `  ltscamp reroll 12 --dice 2,2,3
   ltscamp reroll 14 --which hit --dice 1,2,3           # a missed shot
   ltscamp reroll 14 --which hit --damage-dice 4,4     # program rolls the hit
   ltscamp reroll 15 --which dodge --dice 2,2,2         # the target's dodge
+  ltscamp reroll 21 --which Vess --dice 3              # a crewman's roll
+  ltscamp reroll 21 --which 2.2                        # its second die
   ltscamp reroll 01JD5W0Q4Q8Y8S3T1ZJ8WQ2K5M`,
 		Args: exactArgs(1, "one SEQ or EVENT-ID"),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -343,12 +354,19 @@ karma and all. In edition 2010 a wish may stand in for the karma point (--wish).
 				if res.Attack != nil {
 					printAttack(a.out, campaign.AttackResult{Attack: *res.Attack, Events: res.Events, Target: res.Target})
 				}
+				if res.DetailedHit != nil {
+					printDetailedHit(a.out, campaign.DetailedHitResult{Ship: *res.DetailedShip, Hit: *res.DetailedHit, Events: res.Events})
+					printDetailedCrew(a.out, res.DetailedShip.View())
+				}
+				if res.DetailedTurn != nil {
+					printDetailedTurn(a.out, *res.DetailedShip, res.DetailedTurn)
+				}
 				return nil
 			})
 		},
 	}
 	cmd.Flags().StringVar(&dice, "dice", "", "faces of physical dice for the re-roll")
-	cmd.Flags().StringVar(&which, "which", "", "an attack's set of dice: hit (default), damage or dodge")
+	cmd.Flags().StringVar(&which, "which", "", "an attack's set of dice: hit (default), damage or dodge; a detailed ship's roll: N, N.2 or a crewman")
 	cmd.Flags().StringSliceVar(&to, "to", nil, "a re-rolled story's recipients, one name a karma point (as karma storytell --to)")
 	cmd.Flags().StringVar(&damageDice, "damage-dice", "", "damage dice for a re-rolled hit or dodge that now lands (a shot's weapon dice)")
 	cmd.Flags().BoolVar(&useWish, "wish", false, "spend a wish instead of karma (edition 2010)")

@@ -236,7 +236,7 @@ func newShipHitCmd(a *app) *cobra.Command {
 	var req campaign.ShipHitRequest
 	var dice, weapon string
 	cmd := &cobra.Command{
-		Use:   "hit SHIP (--damage N | --dice a,b,...) [--inflict M] [--source TEXT] | hit SHIP --facing F --weapon W [--column C] [--turret-roll R [--turret-pick T]] [--crew-dice a,b]",
+		Use:   "hit SHIP (--damage N | --dice a,b,...) [--inflict M] [--source TEXT] | hit SHIP --facing F --weapon W [--column C] [--turret-roll R [--turret-pick T]] [--crew-dice a,b] [--jam-roll J]",
 		Short: "Log a hit: shields subtract once, sections are destroyed in listed order, their crews die",
 		Long: `Log a hit on a ship. Its shields subtract one point per factor, once per hit;
 each remaining point destroys one point of section, in the order the record
@@ -260,8 +260,11 @@ Widowed armour is removed after the hit. Each hit on a cockpit calls for a
 roll on the Consciousness Table by its crewman (the 4th hit kills him): the
 program makes it, or --crew-dice enters the d10s, one a roll in order. The
 hit records the faces and the crewman's status; ship show lists the crew. A
-turret jam roll is named but not made. Wound and wake rolls come at the end
-of the turn: see ltscamp ship turn-end.`,
+hit that disables a turret's Turret Structure calls for the jam roll: 1-6
+jams the turret facing the ship's front (1) and on clockwise, 7-10 leaves
+its weapons unable to fire; --jam-roll enters the d10, or the program rolls.
+A party crewman may re-roll his own roll with karma (ltscamp reroll). Wound
+and wake rolls come at the end of the turn: see ltscamp ship turn-end.`,
 		Example: `  ltscamp ship hit Kit-Kat --damage 3 --source "pirate corvette"
   ltscamp ship hit Kit-Kat --dice 4,2 --inflict 2
   ltscamp ship hit "Space Gull" --facing forward --weapon laser:6 --column 3
@@ -330,6 +333,7 @@ of the turn: see ltscamp ship turn-end.`,
 	f.Int("turret-roll", 0, "detailed ships with turrets: the d10 against the turret chance (default: rolled)")
 	f.Int("turret-pick", 0, "with --turret-roll: which turret a roll that hits one strikes")
 	f.String("crew-dice", "", "detailed ships: the d10s of the crew's consciousness rolls, in order (default: rolled)")
+	f.Int("jam-roll", 0, "detailed ships: the d10 of the turret jam roll, when the hit disables a Turret Structure (default: rolled)")
 	return cmd
 }
 
@@ -347,14 +351,19 @@ repairs N of its lost boxes (default: all it lost), the deepest first, at
 the book's REPAIR TIME per box (Engine 2 h, Bridge 24 h, Transponder 15
 min...). Components the book marks N/A (Cargo, Hangar) and those it gives
 no time (Free boxes, Turret Structure) are refused, as is armour, which is
-no component. During an adventure the hours pass on the game clock: the
-repair starts where the day's last repair ended, and one that runs past
-midnight ends the day as day next does. No repair is made during an
-encounter (the book repairs between scenarios only).`,
+no component. COMPONENT may also name an external system (External
+Hardpoint, External Heavy Hardpoint, External Rescue Compartment) as ship
+show lists it: its one box comes back at the book's time (hardpoints 1 h,
+rescue compartments 2 h), unless the top armour box of its column is gone
+(it would be lost with it again). During an adventure the hours pass on
+the game clock: the repair starts where the day's last repair ended, and
+one that runs past midnight ends the day as day next does. No repair is
+made during an encounter (the book repairs between scenarios only).`,
 		Example: `  ltscamp ship repair Kit-Kat Engineering
   ltscamp ship repair Kit-Kat --points 1
   ltscamp ship repair "Space Gull" E1 --boxes 3
-  ltscamp ship repair "Space Gull" T1:W`,
+  ltscamp ship repair "Space Gull" T1:W
+  ltscamp ship repair Tern "Port Rack"`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) < 1 || len(args) > 2 {
 				return usagef("ship repair takes SHIP and an optional SECTION (or, for a detailed ship, COMPONENT)")

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ltscamp/ltscamp/campaign"
+	"github.com/ltscamp/ltscamp/events"
 	"github.com/ltscamp/ltscamp/importers"
 	"github.com/ltscamp/ltscamp/projections"
 	"github.com/ltscamp/ltscamp/rules"
@@ -101,6 +102,9 @@ func printDetailedShip(p *printer, sh projections.DetailedShip) {
 		for _, line := range s.RenderTurret(k + 1) {
 			p.printf("%s\n", line)
 		}
+		if st := v.Turrets[k].State; st != "standing" {
+			p.printf("turret %d %s: %s\n", k+1, v.Turrets[k].Name, st)
+		}
 	}
 	for _, line := range interceptor.Legend() {
 		p.printf("%s\n", line)
@@ -114,13 +118,7 @@ func printDetailedShip(p *printer, sh projections.DetailedShip) {
 	for _, e := range v.Externals {
 		p.printf("external %s (%s) on %s column %d: %s\n", e.Name, e.Type, e.Facing, e.Column, e.State)
 	}
-	for _, c := range v.Crew {
-		st := c.Status
-		if c.Wounded {
-			st += ", wounded"
-		}
-		p.printf("crew %s (%s) at %s: %s\n", c.Name, c.Race, c.Station, st)
-	}
+	printDetailedCrew(p, v)
 	p.printf("%s in effect\n", projections.Count(v.Hits, "hit", "hits"))
 }
 
@@ -137,7 +135,7 @@ func componentState(c projections.DetailedComponent) string {
 }
 
 // detailedHitFlags are the flags of `ship hit` for detailed ships.
-var detailedHitFlags = []string{"facing", "weapon", "column", "turret-roll", "turret-pick", "crew-dice"}
+var detailedHitFlags = []string{"facing", "weapon", "column", "turret-roll", "turret-pick", "crew-dice", "jam-roll"}
 
 // sectionHitFlags are the flags of `ship hit` for section ships.
 var sectionHitFlags = []string{"damage", "dice", "inflict"}
@@ -206,6 +204,12 @@ func (a *app) shipHitDetailed(cmd *cobra.Command, s *campaign.Service, name, wea
 			return err
 		}
 	}
+	if cmd.Flags().Changed("jam-roll") {
+		req.JamRoll, _ = cmd.Flags().GetInt("jam-roll")
+		if req.JamRoll < 1 || req.JamRoll > 10 {
+			return usagef("--jam-roll %d: the turret jam roll is a d10, 1 to 10", req.JamRoll)
+		}
+	}
 	res, err := s.DetailedShipHit(req)
 	if err != nil {
 		return err
@@ -227,9 +231,15 @@ func (a *app) shipRepairDetailed(s *campaign.Service, req campaign.DetailedRepai
 	if r.Turret != 0 {
 		code = fmt.Sprintf("T%d:%s", r.Turret, r.Code)
 	}
-	a.out.printf("%s: %s (%s) repaired, %s of %d lost, in %s (%s a box)\n", res.Ship.Name, code,
-		interceptor.ComponentType(r.Type).Name(), projections.Count(r.Boxes, "box", "boxes"), r.LostBefore,
-		projections.DurationText(r.Minutes), projections.DurationText(r.MinutesPerBox))
+	if r.External {
+		// An external system is one box (book l.343-345).
+		a.out.printf("%s: repaired external system %s (%s): %s, %s\n", res.Ship.Name, r.Code,
+			interceptor.ComponentType(r.Type).Name(), projections.Count(r.Boxes, "box", "boxes"), projections.DurationText(r.Minutes))
+	} else {
+		a.out.printf("%s: %s (%s) repaired, %s of %d lost, in %s (%s a box)\n", res.Ship.Name, code,
+			interceptor.ComponentType(r.Type).Name(), projections.Count(r.Boxes, "box", "boxes"), r.LostBefore,
+			projections.DurationText(r.Minutes), projections.DurationText(r.MinutesPerBox))
+	}
 	if r.From != nil && r.Until != nil {
 		a.out.printf("  the clock: %s → %s\n", projections.ClockText(*r.From), projections.ClockText(*r.Until))
 	} else {
@@ -247,6 +257,27 @@ func plural(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// printDetailedTurn prints a turn end's rolls, numbered as reroll
+// --which names them, and the crew after them.
+func printDetailedTurn(p *printer, sh projections.DetailedShip, turn *events.DetailedTurnEnded) {
+	p.printf("%s: end of turn\n", sh.Name)
+	for i, r := range projections.EventRolls(turn) {
+		p.printf("  %s\n", projections.NumberedShipRoll(i+1, r))
+	}
+	printDetailedCrew(p, sh.View())
+}
+
+// printDetailedCrew prints each crewman's status.
+func printDetailedCrew(p *printer, v projections.DetailedShipView) {
+	for _, c := range v.Crew {
+		st := c.Status
+		if c.Wounded {
+			st += ", wounded"
+		}
+		p.printf("crew %s (%s) at %s: %s\n", c.Name, c.Race, c.Station, st)
+	}
 }
 
 func printDetailedHit(p *printer, res campaign.DetailedHitResult) {
@@ -297,13 +328,8 @@ func printDetailedHit(p *printer, res campaign.DetailedHitResult) {
 	for _, k := range h.Killed {
 		p.printf("  %s was killed\n", k)
 	}
-	for _, r := range h.CrewRolls {
-		p.printf("  %s\n", projections.ShipRollText(r))
-	}
-	for _, r := range h.Rolls {
-		if !strings.HasPrefix(r, string(interceptor.RollConsciousness)+" ") {
-			p.printf("  calls for a roll: %s (not made by the program)\n", r)
-		}
+	for i, r := range projections.EventRolls(&h) {
+		p.printf("  %s\n", projections.NumberedShipRoll(i+1, r))
 	}
 	if h.ShipExploded {
 		p.printf("  %s EXPLODED\n", res.Ship.Name)
@@ -454,20 +480,7 @@ with no roll due is refused.`,
 				if err != nil {
 					return err
 				}
-				a.out.printf("%s: end of turn\n", res.Ship.Name)
-				for _, r := range res.Turn.Rolls {
-					a.out.printf("  %s\n", projections.ShipRollText(r))
-				}
-				for _, r := range res.Turn.Wake {
-					a.out.printf("  %s\n", projections.ShipRollText(r))
-				}
-				for _, c := range res.Ship.View().Crew {
-					st := c.Status
-					if c.Wounded {
-						st += ", wounded"
-					}
-					a.out.printf("crew %s (%s) at %s: %s\n", c.Name, c.Race, c.Station, st)
-				}
+				printDetailedTurn(a.out, res.Ship, &res.Turn)
 				return nil
 			})
 		},

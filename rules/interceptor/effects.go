@@ -37,7 +37,7 @@ const (
 // Roll is a die roll the rules call for. Resolve settles it given the faces.
 type Roll struct {
 	Kind    RollKind
-	Crew    string // the crewman who rolls, for crew rolls
+	Crew    string // the crewman who rolls: crew rolls, and the Pilot for a collapse roll
 	Station string // the component code involved
 	Turret  int    // for RollTurretJam
 	Column  int    // Consciousness Table column (total hits), 1-4
@@ -184,7 +184,26 @@ func (s Ship) CollapseRoll() (Roll, bool) {
 	if lost == 0 || s.exploded {
 		return Roll{}, false
 	}
-	return Roll{Kind: RollCollapse, Number: lost}, true
+	return Roll{Kind: RollCollapse, Number: lost, Crew: s.Pilot()}, true
+}
+
+// Pilot names the crewman who makes the pilot's rolls (STRUCTURAL
+// COLLAPSE, book l.466: "its pilot must roll"): the first conscious
+// crewman of the record at a Cockpit, else at the Bridge; "" when none
+// is. The book does not say who flies a ship with several stations; a
+// cockpit is where a ship is flown, and a conscious crewman flies it.
+func (s Ship) Pilot() string {
+	for _, station := range []ComponentType{Cockpit, Bridge} {
+		for _, cr := range s.crew {
+			if cr.Status != Conscious {
+				continue
+			}
+			if i := s.hull.component(cr.Station); i >= 0 && s.hull.components[i].Type == station {
+				return cr.Name
+			}
+		}
+	}
+	return ""
 }
 
 // EndTurn returns the rolls due at the end of a turn and a ship whose
@@ -244,7 +263,8 @@ func (s Ship) DecisionPhaseRolls() []Roll {
 
 // Resolve settles a roll given its d10 faces and returns the new ship and
 // the outcome. A moot roll (a dead crewman's, a consciousness roll of one
-// already out, a wake roll of one awake) takes no faces. Wound rolls take two faces when the first wounds a conscious
+// already out, a wake roll of one awake, a jam roll of a turret the hit
+// destroyed) takes no faces. Wound rolls take two faces when the first wounds a conscious
 // crewman (wound, then consciousness); structural collapse rolls take two
 // when the first fails (roll, then the chart). Missing or bad faces fail
 // with CodeInvalid.
@@ -282,12 +302,17 @@ func (s Ship) Resolve(r Roll, faces ...int) (Ship, Outcome, error) {
 		}
 		return n, Outcome{Breakup: b}, nil
 	case RollTurretJam:
+		if r.Turret < 1 || r.Turret > len(n.turrets) {
+			return s, Outcome{}, errorf(CodeInvalid, "turret jam roll for turret %d: there are %d turrets", r.Turret, len(n.turrets))
+		}
+		if n.turrets[r.Turret-1].destroyed() {
+			// The hit that disabled the structure destroyed the turret:
+			// its weapons are gone, and nobody rolls where they point.
+			return s, Outcome{Moot: true}, nil
+		}
 		f, err := face(0, "jam")
 		if err != nil {
 			return s, Outcome{}, err
-		}
-		if r.Turret < 1 || r.Turret > len(n.turrets) {
-			return s, Outcome{}, errorf(CodeInvalid, "turret jam roll for turret %d: there are %d turrets", r.Turret, len(n.turrets))
 		}
 		jam, err := TurretJam(f)
 		if err != nil {

@@ -108,7 +108,7 @@ func TestShipDestroyedRow(t *testing.T) {
 		t.Fatal(err)
 	}
 	s, rolls := s.EndTurn()
-	want := []Roll{{Kind: RollCollapse, Number: 2}}
+	want := []Roll{{Kind: RollCollapse, Number: 2, Crew: "Marcos"}} // the pilot, at the cockpit
 	if !reflect.DeepEqual(rolls, want) {
 		t.Fatalf("EndTurn rolls = %+v, want %+v", rolls, want)
 	}
@@ -437,5 +437,50 @@ func TestMootRollTakesNoDie(t *testing.T) {
 	}
 	if _, o, err := out1.Resolve(r); err != nil || !o.Moot || o.Status != Unconscious {
 		t.Errorf("consciousness roll of an unconscious crewman: %+v, %v", o, err)
+	}
+}
+
+// TestPilot: the pilot who makes the collapse roll is the first conscious
+// crewman at a cockpit, else at the bridge; none when nobody is.
+func TestPilot(t *testing.T) {
+	sp := Spec{
+		Name:   "Barge",
+		Armour: ArmourSpec{Forward: 10, Aft: 10, Left: 10, Right: 10},
+		Internal: [][]string{
+			{"B", "B", "Q", "Q", "C", "C", "D", "D", "P", "P"},
+			{"F", "F", "F", "F", "C", "C", "D", "D", "P", "P"},
+			{"S", "S", "S", "S", "S", "S", "S", "S", "S", "S"},
+		},
+		Components: map[string]string{"B": "Bridge", "Q": "Quarters", "C": "Cockpit", "D": "Cockpit", "P": "Powerplant", "F": "Free", "S": "Ship Destroyed"},
+		Crew: []CrewSpec{
+			{Name: "Ada", Race: "Human", Station: "Q"},
+			{Name: "Bo", Race: "Human", Station: "B"},
+			{Name: "Cy", Race: "Human", Station: "C"},
+			{Name: "Di", Race: "Human", Station: "D"},
+		},
+	}
+	s := mustShip(t, sp)
+	if got := s.Pilot(); got != "Cy" {
+		t.Fatalf("pilot %q, want Cy (the first at a cockpit, not the bridge's Bo)", got)
+	}
+	knock := func(s Ship, name string) Ship {
+		n := s.clone()
+		for i := range n.crew {
+			if n.crew[i].Name == name {
+				n.crew[i].Status = Unconscious
+			}
+		}
+		return n
+	}
+	s = knock(s, "Cy")
+	if got := s.Pilot(); got != "Di" {
+		t.Fatalf("pilot %q with Cy out, want Di", got)
+	}
+	s = knock(s, "Di")
+	if got := s.Pilot(); got != "Bo" {
+		t.Fatalf("pilot %q with both cockpits out, want Bo at the bridge", got)
+	}
+	if got := knock(s, "Bo").Pilot(); got != "" {
+		t.Fatalf("pilot %q with nobody conscious at a station that flies, want none (Ada is in quarters)", got)
 	}
 }

@@ -243,6 +243,7 @@ func NewShip(sp Spec) (Ship, error) {
 	}
 	s.hull = hull
 	taken := map[[2]int]string{}
+	named := map[string]bool{}
 	for _, e := range sp.Externals {
 		x, err := newExternal(e, sp.Armour)
 		if err != nil {
@@ -253,6 +254,17 @@ func NewShip(sp Spec) (Ship, error) {
 			return Ship{}, errorf(CodeInvalid, "external systems %q and %q are both on %s column %d: one external system per column", other, x.Name, x.Facing, x.Column)
 		}
 		taken[key] = x.Name
+		// A repair names a hull component by its code and an external
+		// system by its name: neither may stand for the other.
+		for _, c := range s.hull.components {
+			if strings.EqualFold(c.Code, x.Name) {
+				return Ship{}, errorf(CodeInvalid, "external system %q has the name of component %s (%s) of the Internal Component Block: give it a name that is no component's code", x.Name, c.Code, c.Type.Name())
+			}
+		}
+		if named[lower(x.Name)] {
+			return Ship{}, errorf(CodeInvalid, "two external systems are named %q: give each its own name (case does not count)", x.Name)
+		}
+		named[lower(x.Name)] = true
 		s.externals = append(s.externals, x)
 	}
 	if len(sp.Turrets) > MaxTurrets {

@@ -38,6 +38,12 @@ func TestNewShipRejects(t *testing.T) {
 		{"two externals on a column", func(s *Spec) {
 			s.Externals = []ExternalSpec{{Name: "H1", Type: "External Hardpoint", Facing: Aft, Column: 2}, {Name: "H2", Type: "External Rescue Compartment", Facing: Aft, Column: 2}}
 		}, "one external system per column"},
+		{"external named as a component", func(s *Spec) {
+			s.Externals = []ExternalSpec{{Name: "e1", Type: "External Hardpoint", Facing: Aft, Column: 2}}
+		}, `external system "e1" has the name of component E1 (Engine)`},
+		{"two externals of one name", func(s *Spec) {
+			s.Externals = []ExternalSpec{{Name: "Rack", Type: "External Hardpoint", Facing: Aft, Column: 2}, {Name: "RACK", Type: "External Hardpoint", Facing: Left, Column: 2}}
+		}, `two external systems are named "RACK"`},
 		{"external hardpoint inside", func(s *Spec) { s.Components["F"] = "External Hardpoint" }, "list it under external systems"},
 		{"turret armour 15", func(s *Spec) {
 			s.Turrets = []TurretSpec{{Name: "T", Armour: 15, Internal: [][]string{row10("W")}, Components: map[string]string{"W": "Weapon"}}}

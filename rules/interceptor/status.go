@@ -139,7 +139,7 @@ func (s Ship) Repair(turret int, code string) (Ship, int, error) {
 	return n, rep.Minutes, err
 }
 
-// RepairReport says what a RepairBoxes did.
+// RepairReport says what a RepairBoxes or a RepairExternal did.
 type RepairReport struct {
 	// Component is the component repaired.
 	Component ComponentRef
@@ -150,6 +150,9 @@ type RepairReport struct {
 	MinutesPerBox, Minutes int
 	// Lost is how many boxes of the component were lost before and after.
 	LostBefore, LostAfter int
+	// External is set when the component is an external system (see
+	// RepairExternal): Component.Code is then its name.
+	External bool
 }
 
 // RepairBoxes restores boxes destroyed boxes of one component of the hull

@@ -1,5 +1,7 @@
 package interceptor
 
+import "fmt"
+
 // toHitRow is one column of the BASE TO-HIT NUMBER TABLE.
 type toHitRow struct{ MinRange, MaxRange, Base int }
 
@@ -250,6 +252,18 @@ func TurretJam(face int) (int, error) {
 		return face, nil
 	}
 	return 0, nil
+}
+
+// JamFacingName names a jammed turret's facing, 1-6 (TURRET STRUCTURE,
+// book l.409: "On a 1, the turret is jammed facing towards the ship's
+// front, with a 2 meaning that the turret is facing to the right front,
+// and so on in a clockwise direction"); "" for any other number.
+func JamFacingName(facing int) string {
+	names := [...]string{"the front", "the right front", "the right rear", "the rear", "the left rear", "the left front"}
+	if facing < 1 || facing > len(names) {
+		return ""
+	}
+	return fmt.Sprintf("%s (%d)", names[facing-1], facing)
 }
 
 // checkD10 fails with CodeInvalid unless face is a d10 face, 1-10 (the book
