@@ -2,9 +2,9 @@ package campaign
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/ltscamp/ltscamp/events"
 	"github.com/ltscamp/ltscamp/projections"
@@ -69,7 +69,7 @@ func TestDetailedRerollConsciousness(t *testing.T) {
 	if r := h.CrewRolls; len(r) != 1 || !equalInts(r[0].Faces, []int{3}) || !r[0].Entered || r[0].Status != "conscious" {
 		t.Fatalf("crew rolls %+v", r)
 	}
-	if !equalPlaces(h.Destroyed, hit.Hit.Destroyed) || h.Column != 1 || h.Points != 2 {
+	if !slices.Equal(h.Destroyed, hit.Hit.Destroyed) || h.Column != 1 || h.Points != 2 {
 		t.Fatalf("the re-rolled hit did other damage: %+v", h)
 	}
 	if c := crewman(t, *res.DetailedShip, "Mara"); c.Status != "conscious" {
@@ -112,18 +112,6 @@ func TestDetailedRerollConsciousness(t *testing.T) {
 	if rep := mustVerify(t, s); !rep.OK {
 		t.Fatalf("verify after undo %+v", rep.Violations)
 	}
-}
-
-func equalPlaces(a, b []events.ShipPlace) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // TestDetailedRerollWoundChangesWake: Jon is wounded at the end of a turn
@@ -236,15 +224,7 @@ func TestDetailedRerollRefusals(t *testing.T) {
 		{"dice left over", RerollRequest{Roll: seq, Faces: []int{3, 4}}, "the rolls took 1"},
 		{"damage dice", RerollRequest{Roll: seq, DamageFaces: []int{3}}, "--damage-dice"},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			before := count(t, s)
-			if _, err := s.Reroll(tc.req); err == nil || !strings.Contains(err.Error(), tc.want) {
-				t.Fatalf("err %v, want %q", err, tc.want)
-			}
-			if count(t, s) != before {
-				t.Fatal("a refused re-roll appended")
-			}
-		})
+		t.Run(tc.name, func(t *testing.T) { refuseReroll(t, s, tc.req, tc.want) })
 	}
 	// Jon (a foe) at the bridge: his wound roll is no karma's.
 	wrenHit(t, s, 2, 4, nil)
@@ -261,62 +241,29 @@ func TestDetailedRerollRefusals(t *testing.T) {
 		{"a foe's roll", RerollRequest{Roll: tseq, Which: "1"}, "is a foe"},
 		{"a crewman with two rolls", RerollRequest{Roll: tseq, Which: "Jon"}, "name one with --which N"},
 		{"a replaced hit", RerollRequest{Roll: seq}, "no longer Wren's latest event"},
-		{"no karma", RerollRequest{Roll: tseq, Which: "Mara"}, ""},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			before := count(t, s)
-			_, err := s.Reroll(tc.req)
-			if tc.want == "" {
-				if err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			if err == nil || !strings.Contains(err.Error(), tc.want) {
-				t.Fatalf("err %v, want %q", err, tc.want)
-			}
-			if count(t, s) != before {
-				t.Fatal("a refused re-roll appended")
-			}
-		})
+		t.Run(tc.name, func(t *testing.T) { refuseReroll(t, s, tc.req, tc.want) })
 	}
-	// Mara's karma is spent: no more re-rolls.
-	if _, err := s.Reroll(RerollRequest{Roll: fmt.Sprint(count(t, s)), Which: "Mara"}); err == nil || !strings.Contains(err.Error(), "no karma") {
-		t.Fatalf("a re-roll without karma: %v", err)
-	}
+	// Mara's wake roll is hers: she spends her one karma point, and then
+	// has none for another.
+	mustReroll(t, s, RerollRequest{Roll: tseq, Which: "Mara"})
+	refuseReroll(t, s, RerollRequest{Roll: fmt.Sprint(count(t, s)), Which: "Mara"}, "no karma")
 	if rep := mustVerify(t, s); !rep.OK {
 		t.Fatalf("verify %+v", rep.Violations)
 	}
 }
 
-// rawEvent is one event of a hand-made command.
-type rawEvent struct {
-	stream string
-	p      events.Payload
-}
-
-// appendRawCommand appends hand-made events as one command, bypassing the
-// rules, and returns them.
-func appendRawCommand(t *testing.T, s *Service, evs ...rawEvent) []events.Event {
+// refuseReroll asks for a re-roll the program must refuse with want in
+// its message, appending nothing.
+func refuseReroll(t *testing.T, s *Service, req RerollRequest, want string) {
 	t.Helper()
-	cmd := events.Command{Actor: "mallory", RecordedAt: time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC), Expected: map[string]int64{}}
-	for _, r := range evs {
-		id := s.newID()
-		if cmd.ID == "" {
-			cmd.ID = "cmd-" + id
-		}
-		pe, err := events.Encode(id, r.stream, r.p, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		cmd.Events = append(cmd.Events, pe)
-		cmd.Expected[r.stream] = events.AnyVersion
+	before := count(t, s)
+	if _, err := s.Reroll(req); err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("err %v, want %q", err, want)
 	}
-	res, err := s.store.Append(cmd)
-	if err != nil {
-		t.Fatal(err)
+	if count(t, s) != before {
+		t.Fatal("a refused re-roll appended")
 	}
-	return res.Events
 }
 
 // TestVerifyCatchesForgedDetailedReroll: a re-rolling hit appended without
@@ -357,7 +304,7 @@ func TestVerifyCatchesForgedDetailedReroll(t *testing.T) {
 				evs = append(evs, rawEvent{events.CharacterStream(sh.ID), events.KarmaSpent{Amount: 1, For: "reroll", RollID: hit.Events[0].ID, Which: "roll 1"}})
 			}
 			evs = append(evs, rawEvent{hit.Events[0].Stream, forged})
-			got := appendRawCommand(t, s, evs...)
+			got := appendRawCommand(t, s, nil, evs...)
 			rep := mustVerify(t, s)
 			found := false
 			for _, v := range rep.Violations {

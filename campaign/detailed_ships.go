@@ -750,7 +750,7 @@ func (s *Service) DetailedShipRepair(req DetailedRepairRequest) (DetailedRepairR
 			case ext != nil:
 				what = "external system " + ext.Name
 			case turret > 0:
-				what = fmt.Sprintf("T%d:%s", turret, found.Code)
+				what = projections.ComponentName(events.ShipComponentRef{Turret: turret, Code: found.Code})
 			}
 			return d.advanceDays(c, out.Days, fmt.Sprintf("repair of %s %s", sh.rec.Name, what))
 		}

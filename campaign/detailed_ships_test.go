@@ -5,7 +5,6 @@ import (
 	"math/rand"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/ltscamp/ltscamp/events"
 	"github.com/ltscamp/ltscamp/events/memstore"
@@ -478,17 +477,7 @@ func TestVerifyCatchesForgedDetailedRepair(t *testing.T) {
 	stream := good.Events[0].Stream
 	at := &events.GameTime{Adventure: 1, Day: 1}
 	forge := func(p events.DetailedShipRepaired) int64 {
-		id := s.newID()
-		pe, err := events.Encode(id, stream, p, at)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := s.store.Append(events.Command{ID: "cmd-" + id, Actor: "mallory", RecordedAt: time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC),
-			Expected: map[string]int64{stream: events.AnyVersion}, Events: []events.Pending{pe}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return res.Events[0].Seq
+		return appendRawCommand(t, s, at, rawEvent{stream, p})[0].Seq
 	}
 	clock := func(from, until int) (*events.ShipClock, *events.ShipClock) {
 		return &events.ShipClock{Adventure: 1, Day: 1, Minute: from}, &events.ShipClock{Adventure: 1, Day: 1, Minute: until}

@@ -43,17 +43,37 @@ func mustVerify(t *testing.T, s *Service) VerifyReport {
 // program or a hand editor would.
 func appendRaw(t *testing.T, s *Service, stream string, p events.Payload) events.Event {
 	t.Helper()
-	id := s.newID()
-	pe, err := events.Encode(id, stream, p, nil)
+	return appendRawCommand(t, s, nil, rawEvent{stream, p})[0]
+}
+
+// rawEvent is one event of a hand-made command.
+type rawEvent struct {
+	stream string
+	p      events.Payload
+}
+
+// appendRawCommand appends hand-made events as one command, stamped with
+// the game time at (nil: none), bypassing the rules, and returns them.
+func appendRawCommand(t *testing.T, s *Service, at *events.GameTime, evs ...rawEvent) []events.Event {
+	t.Helper()
+	cmd := events.Command{Actor: "mallory", RecordedAt: time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC), Expected: map[string]int64{}}
+	for _, r := range evs {
+		id := s.newID()
+		if cmd.ID == "" {
+			cmd.ID = "cmd-" + id
+		}
+		pe, err := events.Encode(id, r.stream, r.p, at)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cmd.Events = append(cmd.Events, pe)
+		cmd.Expected[r.stream] = events.AnyVersion
+	}
+	res, err := s.store.Append(cmd)
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := s.store.Append(events.Command{ID: "cmd-" + id, Actor: "mallory", RecordedAt: time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC),
-		Expected: map[string]int64{stream: events.AnyVersion}, Events: []events.Pending{pe}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res.Events[0]
+	return res.Events
 }
 
 func TestVerifyCleanCampaign(t *testing.T) {

@@ -370,7 +370,7 @@ func describeDetailedHit(p *events.DetailedShipHit) string {
 	if len(p.Disabled) > 0 {
 		codes := make([]string, len(p.Disabled))
 		for i, c := range p.Disabled {
-			codes[i] = c.Code
+			codes[i] = ComponentName(c)
 		}
 		s += "; disabled " + strings.Join(codes, ", ")
 	}
@@ -381,6 +381,15 @@ func describeDetailedHit(p *events.DetailedShipHit) string {
 		s += "; " + NumberedShipRoll(i+1, r)
 	}
 	return s + because(p.Source)
+}
+
+// ComponentName names a component as ship repair takes it: its code for
+// the hull's (E1), T<n>:CODE for turret n's (T1:W).
+func ComponentName(c events.ShipComponentRef) string {
+	if c.Turret > 0 {
+		return fmt.Sprintf("T%d:%s", c.Turret, c.Code)
+	}
+	return c.Code
 }
 
 // describeDetailedReroll tells what a re-rolling hit or turn end

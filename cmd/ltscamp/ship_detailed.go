@@ -227,10 +227,7 @@ func (a *app) shipRepairDetailed(s *campaign.Service, req campaign.DetailedRepai
 		return err
 	}
 	r := res.Repair
-	code := r.Code
-	if r.Turret != 0 {
-		code = fmt.Sprintf("T%d:%s", r.Turret, r.Code)
-	}
+	code := projections.ComponentName(events.ShipComponentRef{Turret: r.Turret, Code: r.Code})
 	if r.External {
 		// An external system is one box (book l.343-345).
 		a.out.printf("%s: repaired external system %s (%s): %s, %s\n", res.Ship.Name, r.Code,
@@ -323,7 +320,7 @@ func printDetailedHit(p *printer, res campaign.DetailedHitResult) {
 		p.printf("  external %s lost with the armour under it\n", x)
 	}
 	for _, c := range h.Disabled {
-		p.printf("  %s (%s) disabled\n", c.Code, interceptor.ComponentType(c.Type).Name())
+		p.printf("  %s (%s) disabled\n", projections.ComponentName(c), interceptor.ComponentType(c.Type).Name())
 	}
 	for _, k := range h.Killed {
 		p.printf("  %s was killed\n", k)
