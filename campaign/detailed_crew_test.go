@@ -29,11 +29,7 @@ func wren() interceptor.Spec {
 
 func wrenHit(t *testing.T, s *Service, points, column int, dice []int) DetailedHitResult {
 	t.Helper()
-	res, err := s.DetailedShipHit(DetailedHitRequest{Ship: "Wren", Facing: "forward", Laser: points, Column: column, CrewDice: dice})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res
+	return mustHit(t, s, DetailedHitRequest{Ship: "Wren", Facing: "forward", Laser: points, Column: column, CrewDice: dice})
 }
 
 func crewman(t *testing.T, sh projections.DetailedShip, name string) projections.DetailedCrewView {
@@ -251,7 +247,6 @@ func TestVerifyCatchesForgedCrewRolls(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	forged.Facing, forged.Points, forged.Column, forged.Entered = hit.Facing, hit.Points, hit.Column, hit.Entered
 	forged.CrewRolls[0].Status = "conscious" // a 9 is over her 8
 	bad := appendRaw(t, s, stream, forged)
 
@@ -264,7 +259,6 @@ func TestVerifyCatchesForgedCrewRolls(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bridge.Facing, bridge.Points, bridge.Column, bridge.Entered = hit2.Facing, hit2.Points, hit2.Column, hit2.Entered
 	appendRaw(t, s, stream, bridge)
 	turn, err := c.EndTurn(func() (int, bool, error) { return 2, true, nil })
 	if err != nil {

@@ -28,11 +28,7 @@ func addBrick(t *testing.T, s *Service) {
 // brickOnDorsal lowers the Brick onto Dorsal's column, turret roll 1.
 func brickOnDorsal(t *testing.T, s *Service, column, jam int) DetailedHitResult {
 	t.Helper()
-	res, err := s.DetailedShipHit(DetailedHitRequest{Ship: "Tern", Facing: "forward", Template: "Brick", Column: column, TurretRoll: 1, JamRoll: jam})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res
+	return mustHit(t, s, DetailedHitRequest{Ship: "Tern", Facing: "forward", Template: "Brick", Column: column, TurretRoll: 1, JamRoll: jam})
 }
 
 // TestDetailedTurretJam: TURRET STRUCTURE (book l.409): "If this system is
@@ -179,7 +175,5 @@ func forgeSecondBrick(t *testing.T, s *Service) events.DetailedShipHit {
 	if err != nil {
 		t.Fatal(err)
 	}
-	made.Facing, made.Template, made.Column, made.Entered = hit.Facing, hit.Template, hit.Column, hit.Entered
-	made.TurretChance, made.TurretRoll, made.TurretEntered, made.Turret = hit.TurretChance, hit.TurretRoll, hit.TurretEntered, hit.Turret
 	return made
 }

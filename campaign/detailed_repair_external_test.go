@@ -2,12 +2,10 @@ package campaign
 
 import (
 	"encoding/json"
-	"math/rand"
 	"strings"
 	"testing"
 
 	"github.com/ltscamp/ltscamp/events"
-	"github.com/ltscamp/ltscamp/events/memstore"
 	"github.com/ltscamp/ltscamp/projections"
 	"github.com/ltscamp/ltscamp/rules"
 	"github.com/ltscamp/ltscamp/rules/interceptor"
@@ -20,18 +18,12 @@ import (
 // day 1.
 func gullExternalsCampaign(t *testing.T) *Service {
 	t.Helper()
-	s, err := Init(memstore.New(), "test", rules.Edition2021, Options{Now: fixedClock(), Actor: "gm", Entropy: rand.New(rand.NewSource(1))})
-	if err != nil {
-		t.Fatal(err)
-	}
 	sp := interceptortest.SpaceGull()
 	sp.Externals = []interceptor.ExternalSpec{
 		{Name: "H1", Type: "External Hardpoint", Facing: interceptor.Forward, Column: 9},
 		{Name: "Rescue Pod", Type: "External Rescue Compartment", Facing: interceptor.Aft, Column: 4},
 	}
-	if _, err := s.DetailedShipNew("Space Gull", sp, "gull.yaml"); err != nil {
-		t.Fatal(err)
-	}
+	s := shipCampaign(t, nil, "Space Gull", sp)
 	if _, err := s.AdventureStart("Dry dock"); err != nil {
 		t.Fatal(err)
 	}
@@ -40,11 +32,7 @@ func gullExternalsCampaign(t *testing.T) *Service {
 
 func externalHit(t *testing.T, s *Service, facing string, points, column int) DetailedHitResult {
 	t.Helper()
-	res, err := s.DetailedShipHit(DetailedHitRequest{Ship: "Space Gull", Facing: facing, Laser: points, Column: column})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res
+	return mustHit(t, s, DetailedHitRequest{Ship: "Space Gull", Facing: facing, Laser: points, Column: column})
 }
 
 func externalView(t *testing.T, v projections.DetailedShipView, name string) projections.DetailedExternalView {

@@ -538,10 +538,6 @@ func (s *Service) DetailedShipHit(req DetailedHitRequest) (DetailedHitResult, er
 		if err := jamDone(len(outcome.JamRolls)); err != nil {
 			return err
 		}
-		outcome.Facing, outcome.Points, outcome.Template, outcome.Sample = hit.Facing, hit.Points, hit.Template, hit.Sample
-		outcome.Column, outcome.Entered, outcome.Source = hit.Column, hit.Entered, hit.Source
-		outcome.TurretChance, outcome.TurretRoll, outcome.TurretPicks = hit.TurretChance, hit.TurretRoll, hit.TurretPicks
-		outcome.TurretEntered, outcome.Turret = hit.TurretEntered, hit.Turret
 		out.Hit = outcome
 		return d.emit(sh.stream, outcome)
 	})

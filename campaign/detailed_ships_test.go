@@ -14,25 +14,38 @@ import (
 	"github.com/ltscamp/ltscamp/rules/interceptor/interceptortest"
 )
 
-func gullCampaign(t *testing.T, roller rules.Roller) *Service {
+// shipCampaign is a new campaign with one detailed ship, name, built from
+// sp; roller rolls its dice (nil: the default roller).
+func shipCampaign(t *testing.T, roller rules.Roller, name string, sp interceptor.Spec) *Service {
 	t.Helper()
 	s, err := Init(memstore.New(), "test", rules.Edition2021, Options{Now: fixedClock(), Actor: "gm", Entropy: rand.New(rand.NewSource(1)), Roller: roller})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.DetailedShipNew("Space Gull", interceptortest.SpaceGull(), "gull.yaml"); err != nil {
+	if _, err := s.DetailedShipNew(name, sp, name+".yaml"); err != nil {
 		t.Fatal(err)
 	}
 	return s
 }
 
-func laser(t *testing.T, s *Service, points, column int) DetailedHitResult {
+func gullCampaign(t *testing.T, roller rules.Roller) *Service {
 	t.Helper()
-	res, err := s.DetailedShipHit(DetailedHitRequest{Ship: "Space Gull", Facing: "forward", Laser: points, Column: column})
+	return shipCampaign(t, roller, "Space Gull", interceptortest.SpaceGull())
+}
+
+// mustHit makes a hit on a detailed ship that must succeed.
+func mustHit(t *testing.T, s *Service, req DetailedHitRequest) DetailedHitResult {
+	t.Helper()
+	res, err := s.DetailedShipHit(req)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return res
+}
+
+func laser(t *testing.T, s *Service, points, column int) DetailedHitResult {
+	t.Helper()
+	return mustHit(t, s, DetailedHitRequest{Ship: "Space Gull", Facing: "forward", Laser: points, Column: column})
 }
 
 func component(t *testing.T, v projections.DetailedShipView, code string) projections.DetailedComponent {

@@ -12,57 +12,21 @@ import (
 	"github.com/ltscamp/ltscamp/events"
 	"github.com/ltscamp/ltscamp/projections"
 	"github.com/ltscamp/ltscamp/rules/interceptor"
+	"github.com/ltscamp/ltscamp/rules/interceptor/interceptortest"
 )
 
 // spaceGull is the SPACE GULL of the book's example (docs/interceptor.md).
 func spaceGull() events.DetailedRecord {
-	return events.DetailedRecord{
-		Name:   "Space Gull",
-		Armour: events.DetailedArmour{Forward: 80, Aft: 40, Left: 40, Right: 40},
-		Internal: [][]string{
-			{"F", "F", "F", "F", "F", "F", "F", "F", "F", "F"},
-			{"E1", "E1", "P", "P", "C", "C", "P", "P", "E2", "E2"},
-			{"E1", "E1", "P", "P", "C", "C", "P", "P", "E2", "E2"},
-			{"S", "S", "S", "S", "S", "S", "S", "S", "S", "S"},
-		},
-		Components: map[string]string{"F": "Free", "E1": "Engine", "E2": "Engine", "P": "Powerplant", "C": "Cockpit", "S": "Ship Destroyed"},
-	}
+	return projections.RecordOf(interceptortest.SpaceGull())
 }
 
 // tern is the record of docs/interceptor.md that uses every key, with
 // the Space Gull's forward armour, so that the book's worked example
 // (l.327) widows column 4.
 func tern() events.DetailedRecord {
-	return events.DetailedRecord{
-		Name:   "Tern",
-		Armour: events.DetailedArmour{Forward: 80, Aft: 30, Left: 30, Right: 30},
-		Internal: [][]string{
-			{"F", "F", "W", "W", "F", "F", "W", "W", "F", "F"},
-			{"E1", "E1", "P", "P", "C", "C", "P", "P", "E2", "E2"},
-			{"E1", "E1", "P", "P", "C", "C", "P", "P", "E2", "E2"},
-			{"K", "K", "M", "M", "B", "B", "Q", "Q", "H", "H"},
-			{"S", "S", "S", "S", "S", "S", "S", "S", "S", "S"},
-		},
-		Components: map[string]string{"F": "Free", "W": "Weapon", "E1": "Engine", "E2": "Engine", "P": "Powerplant", "C": "Cockpit",
-			"K": "Cargo", "M": "Cargo", "B": "Bridge", "Q": "Quarters", "H": "Hangar", "S": "Ship Destroyed"},
-		Cargo:           map[string]string{"K": "loaded", "M": "missile reloads"},
-		OccupiedHangars: []string{"H"},
-		Externals: []events.DetailedExternal{
-			{Name: "Port Rack", Type: "External Hardpoint", Facing: "left", Column: 3},
-			{Name: "Rescue Pod", Type: "External Rescue Compartment", Facing: "aft", Column: 10},
-		},
-		Turrets: []events.DetailedTurret{{
-			Name: "Dorsal", Armour: 20,
-			Internal:   [][]string{{"A", "A", "F", "G", "G", "G", "G", "F", "F", "F"}, {"T", "T", "T", "T", "T", "T", "T", "T", "T", "T"}},
-			Components: map[string]string{"A": "Cargo", "F": "Free", "G": "Weapon", "T": "Turret Structure"},
-			Cargo:      map[string]string{"A": "missile reloads"},
-		}},
-		Crew: []events.DetailedCrew{
-			{Name: "Marcos", Race: "Human", Station: "C"},
-			{Name: "Vess", Race: "Naram", Station: "B"},
-			{Name: "Grusk", Race: "KessRith", Station: "Q"},
-		},
-	}
+	sp := interceptortest.Tern()
+	sp.Armour.Forward = 80
+	return projections.RecordOf(sp)
 }
 
 // foldDetailed folds a detailed ship built from rec and hit by hits, as
@@ -90,7 +54,7 @@ func foldDetailed(t *testing.T, rec events.DetailedRecord, hits ...events.Detail
 		if err != nil {
 			t.Fatal(err)
 		}
-		h.CrewRolls = made.CrewRolls
+		h.CrewRolls, h.JamRolls = made.CrewRolls, made.JamRolls
 		apply(int64(11+i), h)
 	}
 	return sh

@@ -86,12 +86,11 @@ type RollRedo struct {
 	Dice ShipDice
 }
 
-// redoDice returns, for each roll of a list (offset: the index in
-// EventRolls of its first), where its dice come from: the roll
-// re-rolled takes redo's new die where its old one was, keeping the
-// other; every other roll keeps the faces of the first event's roll of
-// the same terms (the next unused one), as far as it needs them; a roll
-// that needs more takes them from redo.Dice.
+// redoDice says where the dice of each roll of a re-rolled event come
+// from (forRoll): the roll re-rolled takes the new die where its old one
+// was and keeps the other; every other roll keeps the faces of the first
+// event's roll of the same terms (the next unused one) as far as it needs
+// them; a roll that needs more takes them from redo.Dice.
 type redoDice struct {
 	first []events.DetailedShipRoll // the first event's rolls, all of them
 	used  []bool
@@ -150,8 +149,8 @@ func tail(faces []int, from int) []int {
 	return faces[from:]
 }
 
-// redoRolls makes calls (the rolls at offset on in EventRolls order) on
-// ship with rd's dice.
+// redoRolls makes calls on ship with rd's dice; offset is the index in
+// EventRolls of the first of them.
 func (rd *redoDice) redoRolls(ship interceptor.Ship, calls []interceptor.Roll, offset int) (interceptor.Ship, []events.DetailedShipRoll, error) {
 	out := make([]events.DetailedShipRoll, 0, len(calls))
 	for i, c := range calls {
@@ -182,7 +181,7 @@ func checkRedo(first []events.DetailedShipRoll, redo RollRedo) error {
 // RedoHit makes a hit again on the ship as it was before it (d is that
 // ship), from the recorded first hit, with one roll re-rolled: the terms
 // and the damage are the first hit's, the rolls are made with redo. It
-// returns the new hit's outcome, with the first hit's terms.
+// returns the new hit as recorded, with the first hit's terms.
 func (d *DetailedShip) RedoHit(first *events.DetailedShipHit, redo RollRedo) (events.DetailedShipHit, error) {
 	rolls := EventRolls(first)
 	if err := checkRedo(rolls, redo); err != nil {
@@ -201,10 +200,6 @@ func (d *DetailedShip) RedoHit(first *events.DetailedShipHit, redo RollRedo) (ev
 	}
 	d.ship = n
 	d.Hits++
-	want.Facing, want.Points, want.Template, want.Sample = first.Facing, first.Points, first.Template, first.Sample
-	want.Column, want.Entered, want.Source = first.Column, first.Entered, first.Source
-	want.TurretChance, want.TurretRoll, want.TurretPicks = first.TurretChance, first.TurretRoll, first.TurretPicks
-	want.TurretEntered, want.Turret = first.TurretEntered, first.Turret
 	return want, nil
 }
 

@@ -311,7 +311,8 @@ func (d *DetailedShip) ApplyHit(p *events.DetailedShipHit) (interceptor.Ship, ev
 
 // MakeHit applies a hit with the rules and makes the rolls it calls for:
 // the consciousness rolls with crew, the turret jam rolls with jam. It
-// returns what the hit did (CrewRolls and JamRolls included).
+// returns the hit as it is recorded: p's terms (facing, weapon, column,
+// turret dice, source) and what it did, CrewRolls and JamRolls included.
 func (d *DetailedShip) MakeHit(p *events.DetailedShipHit, crew, jam ShipDice) (events.DetailedShipHit, error) {
 	n, want, calls, err := d.hit(p)
 	if err != nil {
@@ -328,6 +329,9 @@ func (d *DetailedShip) MakeHit(p *events.DetailedShipHit, crew, jam ShipDice) (e
 	return want, nil
 }
 
+// hit applies p's terms to the ship with the rules and returns the ship
+// after it, the hit as recorded without its rolls (p's terms and what the
+// rules say it did) and the rolls it calls for.
 func (d *DetailedShip) hit(p *events.DetailedShipHit) (interceptor.Ship, events.DetailedShipHit, HitRolls, error) {
 	h, err := HitOf(p)
 	if err != nil {
@@ -337,7 +341,12 @@ func (d *DetailedShip) hit(p *events.DetailedShipHit) (interceptor.Ship, events.
 	if err != nil {
 		return d.ship, events.DetailedShipHit{}, HitRolls{}, err
 	}
-	return n, DetailedHitOutcome(rep), HitRollsOf(rep), nil
+	want := DetailedHitOutcome(rep)
+	want.Facing, want.Points, want.Template, want.Sample = p.Facing, p.Points, p.Template, p.Sample
+	want.Column, want.Entered, want.Source = p.Column, p.Entered, p.Source
+	want.TurretChance, want.TurretRoll, want.TurretPicks = p.TurretChance, p.TurretRoll, p.TurretPicks
+	want.TurretEntered, want.Turret = p.TurretEntered, p.Turret
+	return n, want, HitRollsOf(rep), nil
 }
 
 // ApplyRepair applies a recorded repair with the rules (its turret, code

@@ -1841,8 +1841,7 @@ func (w *World) applyDetailed(e events.Event, p events.Payload) string {
 		return fmt.Sprintf("%s on stream %q, not a ship's", e.Type, e.Stream)
 	}
 	sh, exists := w.DetailedShips[id]
-	switch p := p.(type) {
-	case *events.DetailedShipBuilt:
+	if p, ok := p.(*events.DetailedShipBuilt); ok {
 		if _, lts := w.Ships[id]; exists || lts || p.ShipID != id {
 			return fmt.Sprintf("ship %s built twice, or on stream %s", p.ShipID, e.Stream)
 		}
@@ -1855,14 +1854,16 @@ func (w *World) applyDetailed(e events.Event, p events.Payload) string {
 		}
 		w.DetailedShips[id] = sh
 		return ""
+	}
+	if !exists {
+		return fmt.Sprintf("%s for a detailed ship that does not exist (stream %s)", e.Type, e.Stream)
+	}
+	problem := w.rerollDetailed(e, p, sh)
+	if err := sh.Step(e, p); err != nil {
+		return err.Error()
+	}
+	switch p := p.(type) {
 	case *events.DetailedShipHit:
-		if !exists {
-			return fmt.Sprintf("%s for a detailed ship that does not exist (stream %s)", e.Type, e.Stream)
-		}
-		problem := w.rerollDetailed(e, p, sh)
-		if err := sh.Step(e, p); err != nil {
-			return err.Error()
-		}
 		w.addRoll(e, nil)
 		if problem == "" {
 			problem = w.checkDetailedTemplate(p)
@@ -1874,45 +1875,27 @@ func (w *World) applyDetailed(e events.Event, p events.Payload) string {
 		if err != nil {
 			return err.Error()
 		}
-		sh.Version, sh.Seq = e.StreamVersion, e.Seq
 		if problem == "" {
 			problem = SameDetailedOutcome(p, want)
 		}
-		return problem
 	case *events.DetailedTurnEnded:
-		if !exists {
-			return fmt.Sprintf("%s for a detailed ship that does not exist (stream %s)", e.Type, e.Stream)
-		}
-		problem := w.rerollDetailed(e, p, sh)
-		if err := sh.Step(e, p); err != nil {
-			return err.Error()
-		}
 		w.addRoll(e, nil)
 		want, err := sh.ApplyTurnEnd(p)
 		if err != nil {
 			return err.Error()
 		}
-		sh.Version, sh.Seq = e.StreamVersion, e.Seq
 		if d := SameShipRolls(p.Rolls, want.Rolls); d != "" && problem == "" {
 			problem = "end of turn " + d
 		}
 		if d := SameShipRolls(p.Wake, want.Wake); d != "" && problem == "" {
 			problem = "wake rolls " + d
 		}
-		return problem
 	case *events.DetailedShipRepaired:
-		if !exists {
-			return fmt.Sprintf("%s for a detailed ship that does not exist (stream %s)", e.Type, e.Stream)
-		}
-		if err := sh.Step(e, p); err != nil {
-			return err.Error()
-		}
 		want, err := sh.ApplyRepair(p)
 		if err != nil {
 			return err.Error()
 		}
-		sh.Version, sh.Seq = e.StreamVersion, e.Seq
-		problem := SameDetailedRepair(p, want)
+		problem = SameDetailedRepair(p, want)
 		if clock := w.checkRepairClock(p); problem == "" {
 			problem = clock
 		}
@@ -1921,9 +1904,9 @@ func (w *World) applyDetailed(e events.Event, p events.Payload) string {
 			w.repairClock = &u
 			sh.LastRepair, sh.LastRepairSeq = &u, e.Seq
 		}
-		return problem
 	}
-	return ""
+	sh.Version, sh.Seq = e.StreamVersion, e.Seq
+	return problem
 }
 
 // rerollDetailed checks a hit or turn end that re-rolls one of the rolls
