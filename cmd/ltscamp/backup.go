@@ -69,7 +69,7 @@ docs/formats.md.`,
 				if toStdout {
 					return write(a.env.Stdout)
 				}
-				if err := writeFileAtomic(out, force, permBackup, write); err != nil {
+				if err := a.writeFile(out, force, permBackup, write); err != nil {
 					return err
 				}
 				a.out.note("wrote %d events to %s (head seq %d, hash %s)", n, out, p.Seq, p.HashHex())

@@ -7,7 +7,9 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 
+	"github.com/ltscamp/ltscamp/events"
 	"github.com/ltscamp/ltscamp/rules"
 )
 
@@ -34,14 +36,15 @@ func (a *app) openInput(cmd, file string) (io.ReadCloser, error) {
 }
 
 // checkOutput refuses, before any work is done, to write over an existing
-// file without force, or to a directory.
+// file without force, to a directory, or into a folder that does not
+// exist.
 func checkOutput(path string, force bool) error {
 	st, err := os.Stat(path)
 	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return nil
+	case errors.Is(err, fs.ErrNotExist), errors.Is(err, syscall.ENOTDIR):
+		return checkFolder(path)
 	case err != nil:
-		return fmt.Errorf("%s: %w", path, err)
+		return outputError(path, err)
 	case st.IsDir():
 		return usagef("-o %s is a directory: name a file", path)
 	case !force:
@@ -50,18 +53,117 @@ func checkOutput(path string, force bool) error {
 	return nil
 }
 
+// checkFolder refuses path when the folder it names is not there: the
+// user's to make, so it is said in the user's terms (exit 2), never as
+// the name of a temporary file that could not be created in it.
+func checkFolder(path string) error {
+	dir := filepath.Dir(path)
+	st, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist), errors.Is(err, syscall.ENOTDIR), err == nil && !st.IsDir():
+		return noFolder(path)
+	case err != nil:
+		return outputError(path, err)
+	}
+	return nil
+}
+
+// noFolder is the usage error of an output path whose folder is missing.
+func noFolder(path string) error {
+	dir := filepath.Dir(path)
+	return usagef("cannot write %s: there is no folder %s: make it first (mkdir -p %s), or choose another -o FILE (nothing was written)", path, dir, dir)
+}
+
+// outputError says why the output file path could not be written, in
+// the user's terms and without the name of the temporary file it was
+// written through. A full disk and a failing one are the system's
+// failures (events.ErrDiskFull, events.ErrIO: exit 8); a missing folder,
+// a read-only one or one this user may not write in are the user's to
+// fix (exit 2).
+func outputError(path string, err error) error {
+	cause := err
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		cause = pe.Err
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		cause = le.Err
+	}
+	var sentinel error
+	var msg string
+	switch {
+	case errors.Is(cause, syscall.ENOSPC), errors.Is(cause, syscall.EDQUOT), diskFullErrno(cause):
+		sentinel, msg = events.ErrDiskFull, fmt.Sprintf("cannot write %s: the disk is full; nothing was written: free some space and run the command again", path)
+	case errors.Is(cause, syscall.EIO):
+		sentinel, msg = events.ErrIO, fmt.Sprintf("cannot write %s: the operating system could not write it (a failing disk, a network share gone); nothing was written: check the disk and run the command again", path)
+	case errors.Is(cause, fs.ErrNotExist), errors.Is(cause, syscall.ENOTDIR):
+		return noFolder(path)
+	case errors.Is(cause, fs.ErrPermission), errors.Is(cause, syscall.EROFS):
+		return usagef("cannot write %s: %v; nothing was written: choose another -o FILE in a folder you can write", path, cause)
+	default:
+		return fmt.Errorf("cannot write %s: %w", path, cause)
+	}
+	// Coded, so that it is not taken for the campaign file's own failure;
+	// the sentinel, not the code, makes its exit status (exitCode).
+	return &rules.Error{Code: rules.CodeInternal, Message: fmt.Sprintf("%s (%v)", msg, cause), Err: mediumFailure{sentinel, cause}}
+}
+
+// mediumFailure is a failure of the disk under an output file: it matches
+// its events sentinel and unwraps to the system's error.
+type mediumFailure struct {
+	sentinel error
+	err      error
+}
+
+func (e mediumFailure) Error() string        { return e.err.Error() }
+func (e mediumFailure) Unwrap() error        { return e.err }
+func (e mediumFailure) Is(target error) bool { return target == e.sentinel }
+
+// recordingWriter passes writes to w and keeps the first error w gave, so
+// that a failed write is told as the disk's failure however the document
+// writer above it words (or codes) the error.
+type recordingWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (r *recordingWriter) Write(p []byte) (int, error) {
+	n, err := r.w.Write(p)
+	if err != nil && r.err == nil {
+		r.err = err
+	}
+	return n, err
+}
+
 // writeFileAtomic writes a file through write: into a temporary file in
 // the same folder, synced, then renamed into place, so an interrupted
 // write never leaves half a file under path. Without force it never
 // replaces a file, even one that appeared while it wrote. On failure the
 // temporary file is removed and path is untouched.
-func writeFileAtomic(path string, force bool, perm fs.FileMode, write func(w io.Writer) error) (err error) {
+//
+// A failure of the disk under it (full, failing) is an events.ErrDiskFull
+// or events.ErrIO error that names path (exit 8), however write words
+// the error its writer gave it.
+func writeFileAtomic(path string, force bool, perm fs.FileMode, write func(w io.Writer) error) error {
+	return writeFileAtomicThrough(path, force, perm, nil, write)
+}
+
+// writeFile is writeFileAtomic through the environment's output seam
+// (Env.outputThrough), which tests use to put a full disk under the file.
+func (a *app) writeFile(path string, force bool, perm fs.FileMode, write func(w io.Writer) error) error {
+	return writeFileAtomicThrough(path, force, perm, a.env.outputThrough, write)
+}
+
+// writeFileAtomicThrough is writeFileAtomic; through, when not nil, is
+// given the temporary file and returns the writer write writes to.
+func writeFileAtomicThrough(path string, force bool, perm fs.FileMode, through func(io.Writer) io.Writer, write func(w io.Writer) error) (err error) {
 	if err := checkOutput(path, force); err != nil {
 		return err
 	}
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+		return outputError(path, err)
 	}
 	tmp := f.Name()
 	defer func() {
@@ -70,21 +172,29 @@ func writeFileAtomic(path string, force bool, perm fs.FileMode, write func(w io.
 			_ = os.Remove(tmp)
 		}
 	}()
-	if err := write(f); err != nil {
+	var w io.Writer = f
+	if through != nil {
+		w = through(f)
+	}
+	rw := &recordingWriter{w: w}
+	if err := write(rw); err != nil {
+		if rw.err != nil {
+			return outputError(path, rw.err)
+		}
 		return err
 	}
 	if err := f.Chmod(perm); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+		return outputError(path, err)
 	}
 	if err := f.Sync(); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+		return outputError(path, err)
 	}
 	if err := f.Close(); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+		return outputError(path, err)
 	}
 	if force {
 		if err := os.Rename(tmp, path); err != nil {
-			return fmt.Errorf("write %s: %w", path, err)
+			return outputError(path, err)
 		}
 		return nil
 	}
@@ -97,7 +207,7 @@ func writeFileAtomic(path string, force bool, perm fs.FileMode, write func(w io.
 			return rules.Errorf(rules.CodeConflict, "%s already exists: pass --force to replace it", path)
 		}
 		if err := os.Rename(tmp, path); err != nil {
-			return fmt.Errorf("write %s: %w", path, err)
+			return outputError(path, err)
 		}
 		return nil
 	}

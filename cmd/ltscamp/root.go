@@ -31,6 +31,10 @@ type Env struct {
 	StderrTTY bool
 	// Width is the terminal's width in columns, 0 when not a terminal.
 	Width int
+	// outputThrough, when set, is given each output file (export -o)
+	// and returns the writer its contents go to: tests put a full disk
+	// (/dev/full) under the file with it.
+	outputThrough func(io.Writer) io.Writer
 }
 
 // app holds the global flags and the environment for every command.
