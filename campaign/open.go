@@ -23,6 +23,9 @@ func Create(path, name string, edition rules.Edition, opts Options) (*Service, e
 	if name == "" {
 		return nil, rules.Errorf(rules.CodeInvalid, "the campaign name is empty")
 	}
+	if err := rules.CheckName("campaign name", name); err != nil {
+		return nil, err
+	}
 	if _, err := rules.ParseEdition(string(edition)); err != nil {
 		return nil, err
 	}
@@ -43,6 +46,11 @@ func Create(path, name string, edition rules.Edition, opts Options) (*Service, e
 			return nil, rules.Errorf(rules.CodeInvalid, "%s is a symbolic link: ltscamp init never writes through a link; pass the path of a new file instead (nothing was changed)", path)
 		case errors.Is(err, events.ErrExists):
 			return nil, storeError(path, err)
+		}
+		// A full or failing disk is the system's failure (exit 8), not
+		// the user's path.
+		if classified := sqlitestore.Classify(err); errors.Is(classified, events.ErrDiskFull) || errors.Is(classified, events.ErrIO) {
+			return nil, mediumError(path, classified)
 		}
 		// A missing folder, a directory in the way, no permission: the
 		// user's path cannot hold a campaign.
