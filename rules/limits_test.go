@@ -138,10 +138,59 @@ func TestNewCharacterAttributesDoNotWrap(t *testing.T) {
 	if a.Total() != CreationPoints {
 		t.Fatalf("the example no longer wraps: total %d", a.Total())
 	}
-	wantError(t, ValidateNewCharacter(Edition2021, "Zed", a, nil), CodeRule,
+	wantError(t, ValidateNewCharacter(Edition2021, "Zed", a, nil), CodeInvalid,
 		"cannot create Zed: ST 9223372036854775807 is above the most a new character can have, 16 (32 points with the other two at 8); "+
 			"DX 9223372036854775807 is above the most a new character can have, 16 (32 points with the other two at 8); "+
 			"IQ 34 is above the most a new character can have, 16 (32 points with the other two at 8)")
-	wantError(t, ValidateNewCharacter(Edition2021, "Zed", Attributes{ST: 17, DX: 8, IQ: 7}, nil), CodeRule,
+	wantError(t, ValidateNewCharacter(Edition2021, "Zed", Attributes{ST: 17, DX: 8, IQ: 7}, nil), CodeInvalid,
 		"cannot create Zed: ST 17 is above the most a new character can have, 16 (32 points with the other two at 8); IQ 7 is below the minimum of 8")
+}
+
+// TestNewCharacterAttributeRange: an attribute outside 8 to 16 is a
+// number out of its range (docs/limits.md, "8 to 16 each"): CodeInvalid,
+// exit 2, with every other problem still listed. It was CodeRule (exit 4).
+// Attributes in range that break the creation rules (the total of 32, the
+// skill budgets) stay CodeRule.
+func TestNewCharacterAttributeRange(t *testing.T) {
+	unarmed, err := LookupSkill(Edition2021, "Unarmed")
+	if err != nil {
+		t.Fatal(err)
+	}
+	medic, err := LookupSkill(Edition2021, "Medic")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := []struct {
+		a      Attributes
+		skills []SkillLevel
+		code   Code
+		msg    string
+	}{
+		{Attributes{ST: 17, DX: 8, IQ: 8}, nil, CodeInvalid,
+			"cannot create Zed: 33 attribute points, a new character has exactly 32 (ST8 DX8 IQ8 + 8 discretionary); ST 17 is above the most a new character can have, 16 (32 points with the other two at 8)"},
+		{Attributes{ST: 14, DX: 11, IQ: 7}, nil, CodeInvalid,
+			"cannot create Zed: IQ 7 is below the minimum of 8"},
+		{Attributes{ST: 15, DX: 11, IQ: 7}, nil, CodeInvalid,
+			"cannot create Zed: 33 attribute points, a new character has exactly 32 (ST8 DX8 IQ8 + 8 discretionary); IQ 7 is below the minimum of 8"},
+		{Attributes{ST: 7, DX: 7, IQ: 7}, []SkillLevel{{Skill: unarmed, Level: 3}, {Skill: medic, Level: 2}}, CodeInvalid,
+			"cannot create Zed: 21 attribute points, a new character has exactly 32 (ST8 DX8 IQ8 + 8 discretionary); " +
+				"ST 7 is below the minimum of 8; DX 7 is below the minimum of 8; IQ 7 is below the minimum of 8; " +
+				"5 skill points, at most 4; 3 combat skill points (Unarmed 3), at most 2"},
+		{Attributes{ST: 16, DX: 8, IQ: 8}, nil, "", ""},
+		{Attributes{ST: 8, DX: 8, IQ: 16}, nil, "", ""},
+		{Attributes{ST: 16, DX: 9, IQ: 8}, nil, CodeRule,
+			"cannot create Zed: 33 attribute points, a new character has exactly 32 (ST8 DX8 IQ8 + 8 discretionary)"},
+		{Attributes{ST: 12, DX: 11, IQ: 9}, []SkillLevel{{Skill: unarmed, Level: 3}}, CodeRule,
+			"cannot create Zed: 3 combat skill points (Unarmed 3), at most 2"},
+	}
+	for _, r := range rows {
+		err := ValidateNewCharacter(Edition2021, "Zed", r.a, r.skills)
+		if r.code == "" {
+			if err != nil {
+				t.Errorf("%+v: %v", r.a, err)
+			}
+			continue
+		}
+		wantError(t, err, r.code, r.msg)
+	}
 }

@@ -99,9 +99,9 @@ func badInputCases() []badInputCase {
 		{[]string{"note", strings.Repeat("word ", 401)}, ExitUsage, "the note is 2004 characters long; a note holds at most 2000"},
 
 		// Characters, foes, ships: attributes and names.
-		{[]string{"char", "new", "Zed", "--st", maxInt, "--dx", maxInt, "--iq", "34"}, ExitRule, "ST 9223372036854775807 is above the most a new character can have, 16"},
-		{[]string{"char", "new", "Zed", "--st", "17", "--dx", "8", "--iq", "7"}, ExitRule, "ST 17 is above the most a new character can have, 16"},
-		{[]string{"char", "new", "Zed", "--st", "-8", "--dx", "20", "--iq", "20"}, ExitRule, "ST -8 is below the minimum of 8"},
+		{[]string{"char", "new", "Zed", "--st", maxInt, "--dx", maxInt, "--iq", "34"}, ExitUsage, "ST 9223372036854775807 is above the most a new character can have, 16"},
+		{[]string{"char", "new", "Zed", "--st", "17", "--dx", "8", "--iq", "7"}, ExitUsage, "ST 17 is above the most a new character can have, 16"},
+		{[]string{"char", "new", "Zed", "--st", "-8", "--dx", "20", "--iq", "20"}, ExitUsage, "ST -8 is below the minimum of 8"},
 		{[]string{"char", "new", "Zed", "--st", "twelve", "--dx", "11", "--iq", "9"}, ExitUsage, `invalid argument "twelve" for "--st"`},
 		{[]string{"char", "new", "Zed\x1b[2J", "--st", "12", "--dx", "11", "--iq", "9"}, ExitUsage, `character name "Zed\x1b[2J" holds the control character U+001B (escape)`},
 		{[]string{"char", "new", "Ze\td", "--st", "12", "--dx", "11", "--iq", "9"}, ExitUsage, "holds the control character U+0009 (tab)"},
