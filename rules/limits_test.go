@@ -194,3 +194,44 @@ func TestNewCharacterAttributeRange(t *testing.T) {
 		wantError(t, err, r.code, r.msg)
 	}
 }
+
+// TestCheckNameLooksAlike: a name that shows nothing more than another
+// name is refused, so no second character looks like the first: an
+// invisible character (zero-width space, joiners, word joiner, byte order
+// mark, soft hyphen, direction marks, variation selectors, Hangul
+// fillers) or a letter written decomposed ("e" + U+0301 for "é"). Each
+// was accepted, and made a second "Kira" or "José". Names in scripts
+// that combine marks (Devanagari, Thai, Vietnamese typed composed) pass.
+func TestCheckNameLooksAlike(t *testing.T) {
+	for _, c := range []struct{ name, words string }{
+		{"Kira\u200b", "holds the invisible character U+200B (zero-width space)"},
+		{"Ki\u200dra", "holds the invisible character U+200D (zero-width joiner)"},
+		{"Ki\u200cra", "holds the invisible character U+200C (zero-width non-joiner)"},
+		{"\u2060Kira", "holds the invisible character U+2060 (word joiner)"},
+		{"\ufeffKira", "holds the invisible character U+FEFF (byte order mark)"},
+		{"Ki\u00adra", "holds the invisible character U+00AD (soft hyphen)"},
+		{"Kira\u200e", "holds the invisible character U+200E (a direction mark)"},
+		{"Kira\u061c", "holds the invisible character U+061C (a direction mark)"},
+		{"Kira\ufe0f", "holds the invisible character U+FE0F"},
+		{"Ki\u034fra", "holds the invisible character U+034F"},
+		{"Kira\u3164", "holds the invisible character U+3164"},
+		{"Kira\U000e0041", "holds the invisible character U+E0041"},
+		{"Jose\u0301", `holds the letter 'e' and the combining mark U+0301 where one character belongs`},
+		{"Ame\u0301lie", `holds the letter 'e' and the combining mark U+0301 where one character belongs`},
+		{"\u212bngstr\u00f6m", `holds the character U+212B, which Unicode writes another way (NFC)`},
+	} {
+		err := CheckName("character name", c.name)
+		if err == nil {
+			t.Errorf("%q: accepted", c.name)
+			continue
+		}
+		if CodeOf(err) != CodeInvalid || !strings.Contains(err.Error(), c.words) {
+			t.Errorf("%q: %s %q, want invalid and %q", c.name, CodeOf(err), err, c.words)
+		}
+	}
+	for _, name := range []string{"José", "Amélie", "Ångström", "Nguyễn Thị Minh", "देवनागरी", "ภาษาไทย", "Ελένη", "Ёжик", "محمد", "O'Brien-Smith", "Kira 2"} {
+		if err := CheckName("character name", name); err != nil {
+			t.Errorf("%q: %v", name, err)
+		}
+	}
+}
