@@ -171,6 +171,9 @@ temporary name and renamed into place, so FILE never holds half a copy.`,
   ltscamp --db campaign-2026-11-23.ltscamp verify`,
 		Args: exactArgs(1, "one FILE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkFolder(args[0]); err != nil {
+				return err
+			}
 			return a.withCampaign(func(s *campaign.Service) error {
 				seq, hash, err := s.Backup(args[0])
 				if err != nil {

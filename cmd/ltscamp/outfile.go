@@ -69,9 +69,10 @@ func checkFolder(path string) error {
 }
 
 // noFolder is the usage error of an output path whose folder is missing.
+// backup checks its FILE with checkFolder too.
 func noFolder(path string) error {
 	dir := filepath.Dir(path)
-	return usagef("cannot write %s: there is no folder %s: make it first (mkdir -p %s), or choose another -o FILE (nothing was written)", path, dir, dir)
+	return usagef("cannot write %s: there is no folder %s: make it first (mkdir -p %s), or name a file in a folder that exists (nothing was written)", path, dir, dir)
 }
 
 // outputError says why the output file path could not be written, in

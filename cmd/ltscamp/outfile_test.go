@@ -125,7 +125,8 @@ func TestExportFullDisk(t *testing.T) {
 
 // TestExportMissingFolder: -o into a folder that is not there is the
 // user's to fix: exit 2, the folder named, no temporary file's name shown
-// (it once exited 1 with "open DIR/.x.md.123.tmp: no such file").
+// (it once exited 1 with "open DIR/.x.md.123.tmp: no such file"), and
+// so is backup's FILE (which said "no campaign at FILE", exit 6).
 func TestExportMissingFolder(t *testing.T) {
 	dir := outputCampaign(t)
 	if err := os.WriteFile(filepath.Join(dir, "plain"), []byte("a file\n"), 0o600); err != nil {
@@ -136,7 +137,7 @@ func TestExportMissingFolder(t *testing.T) {
 		{filepath.Join(dir, "no", "such", "kira.pdf"), filepath.Join(dir, "no", "such")},
 		{filepath.Join(dir, "plain", "kira.md"), filepath.Join(dir, "plain")},
 	} {
-		for _, args := range [][]string{{"export", "sheet", "Kira", "-o", c.out}, {"export", "log", "-o", c.out}} {
+		for _, args := range [][]string{{"export", "sheet", "Kira", "-o", c.out}, {"export", "log", "-o", c.out}, {"backup", c.out}} {
 			code, _, stderr := run(t, dir, args...)
 			if code != ExitUsage {
 				t.Errorf("%v: exit %d, want %d (%s)", args, code, ExitUsage, stderr)
