@@ -49,8 +49,13 @@ func Create(path, name string, edition rules.Edition, opts Options) (*Service, e
 		}
 		// A full or failing disk is the system's failure (exit 8), not
 		// the user's path.
-		if classified := sqlitestore.Classify(err); errors.Is(classified, events.ErrDiskFull) || errors.Is(classified, events.ErrIO) {
-			return nil, mediumError(path, classified)
+		switch classified := sqlitestore.Classify(err); {
+		case errors.Is(classified, events.ErrDiskFull):
+			return nil, &rules.Error{Code: rules.CodeInternal, Err: classified,
+				Message: fmt.Sprintf("the disk holding %s is full; no campaign was made: free some space and run the command again (%v)", path, classified)}
+		case errors.Is(classified, events.ErrIO):
+			return nil, &rules.Error{Code: rules.CodeInternal, Err: classified,
+				Message: fmt.Sprintf("the operating system could not write %s (a failing disk, a network share gone); no campaign was made: check the disk and run the command again (%v)", path, classified)}
 		}
 		// A missing folder, a directory in the way, no permission: the
 		// user's path cannot hold a campaign.

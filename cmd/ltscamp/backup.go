@@ -67,7 +67,7 @@ docs/formats.md.`,
 					return nil
 				}
 				if toStdout {
-					return write(a.env.Stdout)
+					return a.writeStdout(write)
 				}
 				if err := a.writeFile(out, force, permBackup, write); err != nil {
 					return err

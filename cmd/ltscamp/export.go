@@ -184,7 +184,7 @@ func exportDocRun(a *app, kind exports.Kind, name string, opts exportOptions) er
 			return exports.Markdown(w, doc)
 		}
 		if toStdout {
-			return render(a.env.Stdout)
+			return a.writeStdout(render)
 		}
 		if err := a.writeFile(opts.out, opts.force, permDocument, render); err != nil {
 			return err

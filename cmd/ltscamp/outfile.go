@@ -91,23 +91,57 @@ func outputError(path string, err error) error {
 	if errors.As(err, &le) {
 		cause = le.Err
 	}
-	var sentinel error
-	var msg string
-	switch {
-	case errors.Is(cause, syscall.ENOSPC), errors.Is(cause, syscall.EDQUOT), diskFullErrno(cause):
-		sentinel, msg = events.ErrDiskFull, fmt.Sprintf("cannot write %s: the disk is full; nothing was written: free some space and run the command again", path)
-	case errors.Is(cause, syscall.EIO):
-		sentinel, msg = events.ErrIO, fmt.Sprintf("cannot write %s: the operating system could not write it (a failing disk, a network share gone); nothing was written: check the disk and run the command again", path)
+	switch sentinel := diskFailure(cause); {
+	case sentinel == events.ErrDiskFull:
+		return systemError(sentinel, cause, "cannot write %s: the disk is full; nothing was written: free some space and run the command again", path)
+	case sentinel == events.ErrIO:
+		return systemError(sentinel, cause, "cannot write %s: the operating system could not write it (a failing disk, a network share gone); nothing was written: check the disk and run the command again", path)
 	case errors.Is(cause, fs.ErrNotExist), errors.Is(cause, syscall.ENOTDIR):
 		return noFolder(path)
 	case errors.Is(cause, fs.ErrPermission), errors.Is(cause, syscall.EROFS):
 		return usagef("cannot write %s: %v; nothing was written: choose another -o FILE in a folder you can write", path, cause)
-	default:
-		return fmt.Errorf("cannot write %s: %w", path, cause)
 	}
-	// Coded, so that it is not taken for the campaign file's own failure;
-	// the sentinel, not the code, makes its exit status (exitCode).
-	return &rules.Error{Code: rules.CodeInternal, Message: fmt.Sprintf("%s (%v)", msg, cause), Err: mediumFailure{sentinel, cause}}
+	return fmt.Errorf("cannot write %s: %w", path, cause)
+}
+
+// diskFailure returns the events sentinel of a system error that tells
+// of a full disk (ENOSPC, EDQUOT) or a failing one (EIO), nil for any
+// other.
+func diskFailure(err error) error {
+	switch {
+	case errors.Is(err, syscall.ENOSPC), errors.Is(err, syscall.EDQUOT), diskFullErrno(err):
+		return events.ErrDiskFull
+	case errors.Is(err, syscall.EIO):
+		return events.ErrIO
+	}
+	return nil
+}
+
+// systemError is the failure of a disk under something ltscamp writes
+// other than the campaign file: coded, so that it is not taken for the
+// campaign file's own failure (campaign.MediumError); its sentinel, not
+// its code, makes its exit status (exitCode).
+func systemError(sentinel, cause error, format string, a ...any) error {
+	return &rules.Error{Code: rules.CodeInternal, Message: fmt.Sprintf(format, a...) + fmt.Sprintf(" (%v)", cause), Err: mediumFailure{sentinel, cause}}
+}
+
+// writeStdout writes a document to standard output through write. A full
+// or failing disk under a standard output sent to a file is the system's
+// failure (exit 8), said as such, never the campaign file's or a broken
+// log's.
+func (a *app) writeStdout(write func(io.Writer) error) error {
+	rw := &recordingWriter{w: a.env.Stdout}
+	err := write(rw)
+	if err == nil || rw.err == nil {
+		return err
+	}
+	switch sentinel := diskFailure(rw.err); sentinel {
+	case events.ErrDiskFull:
+		return systemError(sentinel, rw.err, "cannot write to standard output: the disk is full: free some space and run the command again")
+	case events.ErrIO:
+		return systemError(sentinel, rw.err, "cannot write to standard output: the operating system could not write it (a failing disk, a network share gone): check the disk and run the command again")
+	}
+	return fmt.Errorf("cannot write to standard output: %w", rw.err)
 }
 
 // mediumFailure is a failure of the disk under an output file: it matches

@@ -188,3 +188,34 @@ func TestOutputError(t *testing.T) {
 		}
 	}
 }
+
+// TestExportStdoutFullDisk: an export sent to standard output, itself a
+// file on a full disk, exits 8 and says standard output could not be
+// written: `export log > x.ndjson` once exited 7 (a broken log), and
+// `export sheet > x.md` 1.
+func TestExportStdoutFullDisk(t *testing.T) {
+	dir := outputCampaign(t)
+	full := devFull(t)
+	for _, args := range [][]string{
+		{"export", "log"},
+		{"export", "sheet", "Kira"},
+		{"export", "party", "--format", "json"},
+		{"export", "timeline"},
+	} {
+		var errb bytes.Buffer
+		env := &Env{
+			Args:   append([]string{"--db", filepath.Join(dir, "c.ltscamp"), "--actor", "gm"}, args...),
+			Stdin:  strings.NewReader(""),
+			Stdout: full, Stderr: &errb,
+			Getenv: func(string) string { return "" },
+			Now:    func() time.Time { return time.Date(2026, 11, 21, 20, 0, 0, 0, time.UTC) },
+		}
+		code := Main(env)
+		if code != ExitSystem {
+			t.Errorf("%v > /dev/full: exit %d, want %d (%s)", args, code, ExitSystem, errb.String())
+		}
+		if want := "ltscamp: cannot write to standard output: the disk is full"; !strings.HasPrefix(errb.String(), want) {
+			t.Errorf("%v > /dev/full: %q, want it to begin %q", args, errb.String(), want)
+		}
+	}
+}

@@ -2,7 +2,6 @@ package sqlitestore
 
 import (
 	"errors"
-	"syscall"
 
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
@@ -13,7 +12,7 @@ import (
 // Classify is the one place where the SQLite driver's errors become the
 // store errors of package events: an error that is, or wraps, a driver
 // error telling of the file or the disk (damaged, full, read-only, locked,
-// failing), or the operating system's ENOSPC, EDQUOT or EIO, comes back wrapped so that errors.Is matches events.ErrDamaged,
+// failing) comes back wrapped so that errors.Is matches events.ErrDamaged,
 // events.ErrDiskFull, events.ErrReadOnly, events.ErrBusy or events.ErrIO.
 // Any other error, and nil, comes back as it is. The store's Append
 // returns its errors classified; callers that hold other errors of the
@@ -32,14 +31,6 @@ func Classify(err error) error {
 // mediumSentinel returns the events sentinel of err's driver error, or nil
 // when err is none of the medium's.
 func mediumSentinel(err error) error {
-	// The operating system's own words for a full or failing disk, met
-	// around the driver (making, linking, syncing the file).
-	switch {
-	case errors.Is(err, syscall.ENOSPC), errors.Is(err, syscall.EDQUOT):
-		return events.ErrDiskFull
-	case errors.Is(err, syscall.EIO):
-		return events.ErrIO
-	}
 	var se *sqlite.Error
 	if !errors.As(err, &se) {
 		return nil
