@@ -3,6 +3,7 @@ package campaign
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"strings"
 
 	"github.com/ltscamp/ltscamp/events"
@@ -143,6 +144,10 @@ func openError(path string, err error) error {
 	case errors.Is(err, events.ErrReadOnly):
 		// Readers open the file read-only: this is a command that writes.
 		return rules.Wrap(rules.CodeInvalid, &readOnlyError{path: path, err: err})
+	case errors.Is(err, fs.ErrPermission):
+		// The file's mode, or a folder above it, keeps this user out: the
+		// user's to sort out, not a bug.
+		return &rules.Error{Code: rules.CodeInvalid, Err: err, Message: fmt.Sprintf("cannot read %s: this user may not read it (its mode, or a folder above it, keeps you out); nothing was changed: ask its owner to share it, or use a copy (`ltscamp backup`) (%v)", path, err)}
 	}
 	return storeError(path, err)
 }
