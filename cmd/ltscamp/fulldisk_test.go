@@ -77,7 +77,15 @@ func TestFullDisk(t *testing.T) {
 			t.Fatalf("%v: exit %d: %s", args, code, stderr)
 		}
 	}
+	// A campaign whose writer was killed with its last events in the
+	// -wal, and no -shm beside it: SQLite can read it only through a -shm
+	// there is no room to make.
+	killed := killedWriter(t, filepath.Join(dir, "k.ltscamp"))
 	fill()
+	code, _, stderr := run(t, dir, "--db", killed, "sheet", "Kira")
+	if code != ExitSystem || !strings.Contains(stderr, "is full") || !strings.Contains(stderr, "k.ltscamp-wal") {
+		t.Errorf("a read of a -wal with events on a full disk: exit %d, %q; want %d, the disk full and the -wal named", code, stderr, ExitSystem)
+	}
 	for _, args := range [][]string{
 		{"sheet", "Kira"}, {"party"}, {"char", "list"}, {"log"}, {"timeline"},
 		{"audit", "xp", "Kira"}, {"verify"}, {"export", "sheet", "Kira"}, {"export", "log"},
@@ -111,4 +119,44 @@ func TestFullDisk(t *testing.T) {
 	if code, _, stderr := run(t, dir, "xp", "award", "Kira", "1", "--reason", "room again"); code != ExitOK {
 		t.Errorf("xp award once room is made: exit %d (%s)", code, stderr)
 	}
+}
+
+// killedWriter makes, at path, a campaign whose last events are in its
+// -wal with no -shm beside it, as a writer killed before its last close
+// leaves it: built elsewhere with a connection held open (so the writer's
+// close does not fold the -wal in), the file and its -wal copied to path.
+func killedWriter(t *testing.T, path string) string {
+	t.Helper()
+	src := t.TempDir()
+	db := filepath.Join(src, "c.ltscamp")
+	for _, args := range [][]string{
+		{"init"},
+		{"char", "new", "Kira", "--st", "10", "--dx", "12", "--iq", "10"},
+	} {
+		if code, _, stderr := runDB(t, db, args...); code != ExitOK {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr)
+		}
+	}
+	hold := openSQL(t, db)
+	defer hold.Close()
+	var n int
+	if err := hold.QueryRow(`SELECT count(*) FROM events`).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := runDB(t, db, "xp", "award", "Kira", "2", "--reason", "late"); code != ExitOK {
+		t.Fatalf("xp award: exit %d: %s", code, stderr)
+	}
+	for _, suffix := range []string{"", "-wal"} {
+		b, err := os.ReadFile(db + suffix)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if suffix == "-wal" && len(b) == 0 {
+			t.Fatal("the -wal holds no events: the held connection did not keep it")
+		}
+		if err := os.WriteFile(path+suffix, b, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return path
 }
