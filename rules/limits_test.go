@@ -216,6 +216,7 @@ func TestCheckNameLooksAlike(t *testing.T) {
 		{"Ki\u034fra", "holds the invisible character U+034F"},
 		{"Kira\u3164", "holds the invisible character U+3164"},
 		{"Kira\U000e0041", "holds the invisible character U+E0041"},
+		{"Kira\u2800Vex", "holds the invisible character U+2800"},
 		{"Jose\u0301", `holds the letter 'e' and the combining mark U+0301 where one character belongs`},
 		{"Ame\u0301lie", `holds the letter 'e' and the combining mark U+0301 where one character belongs`},
 		{"\u212bngstr\u00f6m", `holds the character U+212B, which Unicode writes another way (NFC)`},

@@ -103,10 +103,11 @@ func controlName(r rune) string {
 // soft hyphen U+00AD, the tags U+E0001 to U+E007F, the bidirectional
 // controls) and the other default-ignorable characters (the variation
 // selectors U+FE00 to U+FE0F, the combining grapheme joiner U+034F, the
-// Hangul fillers U+115F, U+1160, U+3164, U+FFA0).
+// Hangul fillers U+115F, U+1160, U+3164, U+FFA0), and the Braille blank
+// U+2800, which shows as a space that white space does not fold.
 func Invisible(r rune) bool {
 	return unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Other_Default_Ignorable_Code_Point, r) ||
-		unicode.Is(unicode.Variation_Selector, r)
+		unicode.Is(unicode.Variation_Selector, r) || r == '\u2800'
 }
 
 // CheckName checks a name the user typed: what names it ("character
