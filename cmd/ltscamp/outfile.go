@@ -144,8 +144,9 @@ func (a *app) writeStdout(write func(io.Writer) error) error {
 	return fmt.Errorf("cannot write to standard output: %w", rw.err)
 }
 
-// mediumFailure is a failure of the disk under an output file: it matches
-// its events sentinel and unwraps to the system's error.
+// mediumFailure is a failure of the disk under an output file or standard
+// output: it matches its events sentinel and unwraps to the system's
+// error.
 type mediumFailure struct {
 	sentinel error
 	err      error
