@@ -84,13 +84,13 @@ member who was hit try 3/DX to dodge (not against missiles, nor in edition
 roll them. --thrown throws a weapon marked (T), such as a dagger; grenades are
 always thrown.
 
---grapple is the attack of a grappler who won the ST check (` + "`contest A:ST B:ST`" + `):
-he rolls damage with no hit roll, bare-handed (armour does not count) or
-with a weapon marked (G); in edition 2020 a stronger grappler adds 1.
-Grappling, the Unarmed skill adds to ST in the contest, not to the attack.
---outside (edition 2020) is an attack into a grappling space from outside
-it: it hits with no hit roll. Neither can be dodged; --dice given with them
-are not a hit roll and are not used.`,
+--grapple is the attack of a grappler who won the ST check
+(` + "`contest A:ST B:ST`" + `): he rolls damage with no hit roll, bare-handed
+(armour does not count) or with a weapon marked (G); in edition 2020 a
+stronger grappler adds 1. Grappling, the Unarmed skill adds to ST in the
+contest, not to the attack. --outside (edition 2020) is an attack into a
+grappling space from outside it: it hits with no hit roll. Neither can be
+dodged; --dice given with them are not a hit roll and are not used.`,
 		Example: `  ltscamp attack Ajax pirate --weapon handgun --dice 3,3,4 --damage-dice 5,2
   ltscamp attack Ajax Hector --weapon handgun --skill-bonus damage \
       --dice 6,5,1 --damage-dice 5,2
@@ -128,14 +128,14 @@ are not a hit roll and are not used.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&req.Weapon, "weapon", "", "the weapon (default: the one wielded, else unarmed)")
-	f.StringVar(&req.Bonus, "skill-bonus", "", "put the weapon's combat skill level on hit, damage or none, this attack only\n(default: the attacker's standing choice, `char set`)")
+	f.StringVar(&req.Bonus, "skill-bonus", "", "put the weapon's combat skill level on hit, damage or none, this attack only (default: the attacker's standing choice, see char set)")
 	f.StringVar(&hit, "dice", "", "faces of the hit roll (3 dice)")
 	f.StringVar(&dmg, "damage-dice", "", "faces of the damage roll")
 	f.StringVar(&dodge, "dodge", "", `the target dodges: the faces of his 3/DX, or "roll"`)
 	f.IntVar(&req.TargetST, "target-st", 0, "ST of a target outside the party")
 	f.BoolVar(&req.Fatigue, "fatigue", false, "an F weapon set to fatigue")
 	f.BoolVar(&req.Thrown, "thrown", false, "throw a (T) weapon (2010: a throw cannot be dodged)")
-	f.BoolVar(&req.Grappling, "grapple", false, "the attack of a grappler who won ST: no hit roll; bare hands (no armour)\nor a (G) weapon")
+	f.BoolVar(&req.Grappling, "grapple", false, "the attack of a grappler who won ST: no hit roll; bare hands (no armour) or a (G) weapon")
 	f.BoolVar(&req.Outside, "outside", false, "an attack into a grappling space from outside it: no hit roll (2020)")
 	return cmd
 }
