@@ -126,10 +126,10 @@ func PlaceSkillBonus(ed Edition, w Weapon, level int, standing, flag SkillBonus,
 		return SkillPlacement{Source: SourceNone}, nil
 	}
 	if grappling && sk.Key == "unarmed" {
-		note := fmt.Sprintf("%s %d adds to ST in the grapple's ST check (contest NAME:ST+%s), not to this attack", skill, level, skill)
 		if flagGiven && flag != BonusNone {
-			return SkillPlacement{}, Errorf(CodeRule, "grappling, %s", note)
+			return SkillPlacement{}, Errorf(CodeRule, "grappling, %s %d adds to ST in the ST check (contest NAME:ST+%s), not to the attack: leave out --skill-bonus", skill, level, skill)
 		}
+		note := fmt.Sprintf("%s %d: on ST in the grapple's ST check, not on this attack", skill, level)
 		src := SourceStanding
 		if flagGiven {
 			src = SourceFlag
@@ -147,7 +147,7 @@ func PlaceSkillBonus(ed Edition, w Weapon, level int, standing, flag SkillBonus,
 		return SkillPlacement{}, Errorf(CodeInvalid, "unknown standing skill bonus %q: a combat skill goes to hit or to damage", string(bonus))
 	}
 	if bonus == BonusHit && auto != AutoHitNone {
-		return SkillPlacement{Bonus: BonusDamage, Source: SourceStanding, Note: autoHitPhrase(auto) + " makes no hit roll, so the level goes to damage"}, nil
+		return SkillPlacement{Bonus: BonusDamage, Source: SourceStanding, Note: "no hit roll to put it on"}, nil
 	}
 	return SkillPlacement{Bonus: bonus, Source: SourceStanding}, nil
 }
