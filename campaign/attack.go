@@ -141,14 +141,14 @@ func (d *decision) attack(ed rules.Edition, a, t *character, req AttackRequest, 
 	case req.Outside:
 		in.AutoHit = rules.AutoHitOutside
 	}
-	pl, err := d.placeSkill(ed, a, w, in, req)
+	skill, level := weaponSkillOf(ed, a, w)
+	pl, err := placeSkill(ed, a, w, level, in, req)
 	if err != nil {
 		return events.AttackMade{}, err
 	}
 	in.Bonus = pl.Bonus
 	if pl.Bonus != rules.BonusNone {
-		sk, _ := rules.WeaponSkill(ed, w)
-		in.SkillName, in.SkillLevel = sk.NameIn(ed), a.sheet.SkillLevel(sk.Key)
+		in.SkillName, in.SkillLevel = skill, level
 	}
 	if t != nil {
 		if t.member.ID == a.member.ID {
@@ -195,11 +195,9 @@ func (d *decision) attack(ed rules.Edition, a, t *character, req AttackRequest, 
 	am := attackEvent(ed, a, in, w, o, req)
 	am.SpareDamage = spare
 	am.BonusFrom, am.BonusNote = string(pl.Source), pl.Note
-	if pl.Source != rules.SourceNone {
+	if pl.Source != rules.SourceNone && level > 0 {
 		// The level is recorded wherever it went, nothing included.
-		if sk, ok := rules.WeaponSkill(ed, w); ok && a.sheet.SkillLevel(sk.Key) > 0 {
-			am.Skill, am.SkillLevel = sk.NameIn(ed), a.sheet.SkillLevel(sk.Key)
-		}
+		am.Skill, am.SkillLevel = skill, level
 	}
 	if am.Thrown, err = rules.Thrown(w, req.Thrown); err != nil {
 		return events.AttackMade{}, err
@@ -254,16 +252,23 @@ func (d *decision) attack(ed rules.Edition, a, t *character, req AttackRequest, 
 	return am, nil
 }
 
+// weaponSkillOf returns the combat skill that adds to w, as the edition
+// names it, and the attacker's level in it (0 when none adds or he lacks
+// it).
+func weaponSkillOf(ed rules.Edition, a *character, w rules.Weapon) (string, int) {
+	sk, ok := rules.WeaponSkill(ed, w)
+	if !ok {
+		return "", 0
+	}
+	return sk.NameIn(ed), a.sheet.SkillLevel(sk.Key)
+}
+
 // placeSkill decides where the attacker's level in the weapon's combat
 // skill goes: where --skill-bonus says, else his standing choice
 // (rules.PlaceSkillBonus); a re-roll keeps the first attack's placement.
-func (d *decision) placeSkill(ed rules.Edition, a *character, w rules.Weapon, in rules.AttackInput, req AttackRequest) (rules.SkillPlacement, error) {
+func placeSkill(ed rules.Edition, a *character, w rules.Weapon, level int, in rules.AttackInput, req AttackRequest) (rules.SkillPlacement, error) {
 	if req.placement != nil {
 		return *req.placement, nil
-	}
-	level := 0
-	if sk, ok := rules.WeaponSkill(ed, w); ok {
-		level = a.sheet.SkillLevel(sk.Key)
 	}
 	given := strings.TrimSpace(req.Bonus) != ""
 	flag, err := rules.ParseSkillBonus(req.Bonus)
