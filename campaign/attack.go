@@ -17,7 +17,9 @@ type AttackRequest struct {
 	// Weapon overrides the wielded weapon ("" = the equipped one, else
 	// unarmed).
 	Weapon string
-	// Bonus puts the weapon's combat skill level on "hit" or "damage".
+	// Bonus puts the weapon's combat skill level on "hit" or "damage" (or
+	// "none"), overriding the attacker's standing choice; "" leaves it to
+	// the standing choice (`char set NAME --skill-bonus`, hit unless set).
 	Bonus string
 	// HitFaces and DamageFaces are physical dice; nil means the program
 	// rolls. Damage dice entered with a hit roll that misses are kept,
@@ -35,8 +37,18 @@ type AttackRequest struct {
 	// Thrown throws a (T) weapon (grenades are always thrown).
 	Thrown bool
 	// Grappling is an attack between grapplers (bare hands or a (G)
-	// weapon; unarmed, it ignores armour).
+	// weapon; unarmed, it ignores armour), by the one who won the ST
+	// check: it hits with no hit roll.
 	Grappling bool
+	// Outside is an attack into a grappling space from outside it: in
+	// edition 2020 it hits with no hit roll ("Outside Attacks").
+	Outside bool
+
+	// placement, for a karma re-roll, keeps where the first attack put
+	// the skill level; legacyGrapple re-rolls a grappling attack recorded
+	// before grapples stopped rolling to hit.
+	placement     *rules.SkillPlacement
+	legacyGrapple bool
 }
 
 // AttackResult reports an attack.
@@ -120,17 +132,23 @@ func (d *decision) attack(ed rules.Edition, a, t *character, req AttackRequest, 
 	}
 	in := rules.AttackInput{Edition: ed, Attacker: a.sheet.Name, AttackerDX: a.sheet.Attributes.DX, AttackerRestriction: a.sheet.Restriction(),
 		AttackerST: a.sheet.Attributes.ST, AttackerCurses: a.sheet.Curses, Weapon: w, Target: strings.TrimSpace(req.Target), TargetST: req.TargetST,
-		FatigueSetting: req.Fatigue, Bonus: rules.SkillBonus(strings.ToLower(req.Bonus)), Grappling: req.Grappling}
-	switch in.Bonus {
-	case rules.BonusNone:
-	case rules.BonusHit, rules.BonusDamage:
-		sk, ok := rules.WeaponSkill(ed, w)
-		if !ok || a.sheet.SkillLevel(sk.Key) == 0 {
-			return events.AttackMade{}, rules.Errorf(rules.CodeRule, "%s has no combat skill for %s, so there is no bonus to put on %s", a.sheet.Name, w.Name, in.Bonus)
-		}
-		in.SkillName, in.SkillLevel = sk.NameIn(ed), a.sheet.SkillLevel(sk.Key)
-	default:
-		return events.AttackMade{}, rules.Errorf(rules.CodeInvalid, "--skill-bonus %q: choose hit or damage", req.Bonus)
+		FatigueSetting: req.Fatigue, Grappling: req.Grappling}
+	switch {
+	case req.Grappling && req.Outside:
+		return events.AttackMade{}, rules.Errorf(rules.CodeInvalid, "--grapple and --outside: a grappler attacks the foe he grapples (--grapple); --outside is someone else attacking into their space")
+	case req.Grappling && !req.legacyGrapple:
+		in.AutoHit = rules.AutoHitGrapple
+	case req.Outside:
+		in.AutoHit = rules.AutoHitOutside
+	}
+	skill, level := weaponSkillOf(ed, a, w)
+	pl, err := placeSkill(ed, a, w, level, in, req)
+	if err != nil {
+		return events.AttackMade{}, err
+	}
+	in.Bonus = pl.Bonus
+	if pl.Bonus != rules.BonusNone {
+		in.SkillName, in.SkillLevel = skill, level
 	}
 	if t != nil {
 		if t.member.ID == a.member.ID {
@@ -151,6 +169,11 @@ func (d *decision) attack(ed rules.Edition, a, t *character, req AttackRequest, 
 		}
 	}
 	hitRoller, hitGiven := d.s.dice(req.HitFaces)
+	if in.AutoHit != rules.AutoHitNone {
+		// No hit roll: --dice, if given, are not one (the attack line
+		// says they were not used).
+		hitRoller, hitGiven = rules.NewGivenFaces(nil), nil
+	}
 	dmgRoller, dmgGiven := d.s.dice(req.DamageFaces)
 	o, err := rules.ResolveAttack(in, hitRoller, dmgRoller)
 	if err != nil {
@@ -171,6 +194,11 @@ func (d *decision) attack(ed rules.Edition, a, t *character, req AttackRequest, 
 	}
 	am := attackEvent(ed, a, in, w, o, req)
 	am.SpareDamage = spare
+	am.BonusFrom, am.BonusNote = string(pl.Source), pl.Note
+	if pl.Source != rules.SourceNone && level > 0 {
+		// The level is recorded wherever it went, nothing included.
+		am.Skill, am.SkillLevel = skill, level
+	}
 	if am.Thrown, err = rules.Thrown(w, req.Thrown); err != nil {
 		return events.AttackMade{}, err
 	}
@@ -178,6 +206,9 @@ func (d *decision) attack(ed rules.Edition, a, t *character, req AttackRequest, 
 		am.TargetID = t.member.ID
 	}
 	var dodged *dodgeCheck
+	if (req.Dodge || req.DodgeFaces != nil) && in.AutoHit != rules.AutoHitNone {
+		return events.AttackMade{}, rules.Errorf(rules.CodeRule, "%s cannot dodge: the attack makes no hit roll to dodge, and a grappler leaves the grapple only by winning ST", in.Target)
+	}
 	if req.Dodge || req.DodgeFaces != nil {
 		// A re-roll carries the first attack's damage dice, which a dodge
 		// that now succeeds simply leaves unrolled.
@@ -219,6 +250,35 @@ func (d *decision) attack(ed rules.Edition, a, t *character, req AttackRequest, 
 		}
 	}
 	return am, nil
+}
+
+// weaponSkillOf returns the combat skill that adds to w, as the edition
+// names it, and the attacker's level in it (0 when none adds or he lacks
+// it).
+func weaponSkillOf(ed rules.Edition, a *character, w rules.Weapon) (string, int) {
+	sk, ok := rules.WeaponSkill(ed, w)
+	if !ok {
+		return "", 0
+	}
+	return sk.NameIn(ed), a.sheet.SkillLevel(sk.Key)
+}
+
+// placeSkill decides where the attacker's level in the weapon's combat
+// skill goes: where --skill-bonus says, else his standing choice
+// (rules.PlaceSkillBonus); a re-roll keeps the first attack's placement.
+func placeSkill(ed rules.Edition, a *character, w rules.Weapon, level int, in rules.AttackInput, req AttackRequest) (rules.SkillPlacement, error) {
+	if req.placement != nil {
+		return *req.placement, nil
+	}
+	given := strings.TrimSpace(req.Bonus) != ""
+	flag, err := rules.ParseSkillBonus(req.Bonus)
+	if err != nil {
+		return rules.SkillPlacement{}, rules.Errorf(rules.CodeInvalid, "--skill-bonus %q: choose hit or damage", req.Bonus)
+	}
+	if given && flag != rules.BonusNone && level == 0 {
+		return rules.SkillPlacement{}, rules.Errorf(rules.CodeRule, "%s has no combat skill for %s, so there is no bonus to put on %s", a.sheet.Name, w.Name, flag)
+	}
+	return rules.PlaceSkillBonus(ed, w, level, a.sheet.StandingBonus(), flag, given, in.Grappling, in.AutoHit)
 }
 
 // keepEntered marks the sets of dice a re-roll kept as the first attack
@@ -310,9 +370,13 @@ func attackEvent(ed rules.Edition, a *character, in rules.AttackInput, w rules.W
 	am := events.AttackMade{
 		AttackerID: a.member.ID, Attacker: a.sheet.Name, Target: in.Target, TargetST: in.TargetST, Weapon: w.Key, WeaponName: w.Name,
 		Bonus: string(in.Bonus), Skill: in.SkillName, SkillLevel: in.SkillLevel, Curses: in.AttackerCurses, DX: in.AttackerDX, Restriction: in.AttackerRestriction,
-		Grappling:   in.Grappling,
+		Grappling: in.Grappling, AutoHit: string(in.AutoHit),
 		Hit:         attackRoll("3/DX", o.Hit.Faces, req.HitFaces != nil, o.Hit.Sum, o.Hit.Total, o.Hit.Target, outcome, o.Hit.Modifiers),
 		BeforeArmor: o.BeforeArmor, ArmorStopped: o.ArmorStopped, Taken: o.Taken, Fatigue: o.Fatigue, Explanation: o.Explanation, Edition: string(ed),
+	}
+	if in.AutoHit != rules.AutoHitNone {
+		// No hit roll was made: no dice, no target, a hit.
+		am.Hit = events.AttackRoll{Faces: []int{}, Modifiers: []events.Modifier{}, Outcome: "hit"}
 	}
 	if len(in.TargetArmor) > 0 {
 		am.Armor = rules.ArmorNames(in.TargetArmor)

@@ -229,7 +229,7 @@ func (s *Service) Plotword(word string) ([]projections.Sheet, error) {
 // Spend describes an XP spend: what to raise and by how many levels.
 type Spend struct {
 	Character string
-	// Target is "ST", "DX", "IQ" or "skill:NAME".
+	// Target is "ST", "DX", "IQ", "skill:NAME" or a skill's bare name.
 	Target string
 	Levels int
 }
@@ -266,9 +266,27 @@ func (s *Service) SpendXP(sp Spend) (SpendResult, error) {
 		var prices []string
 		var what string
 		var formula string
-		if len(target) > 6 && strings.EqualFold(target[:6], "skill:") {
-			skill, err := rules.LookupSkill(ed, target[6:])
+		skillName, isSkill := "", false
+		switch {
+		case len(target) > 6 && strings.EqualFold(target[:6], "skill:"):
+			skillName, isSkill = target[6:], true
+		default:
+			if _, err := rules.ParseAttribute(target); err != nil {
+				// A bare name that is no attribute is a skill's:
+				// `xp spend Kira Pistol`.
+				skillName, isSkill = target, true
+			}
+		}
+		if isSkill {
+			skill, err := rules.LookupSkill(ed, skillName)
 			if err != nil {
+				if skillName == target && len([]rune(target)) <= 2 {
+					// "SX": a slip on an attribute more likely than a skill.
+					return rules.Errorf(rules.CodeInvalid, "cannot spend XP on %q: name ST, DX, IQ or a skill (for example Knife)", target)
+				}
+				if skillName == target {
+					return rules.Errorf(rules.CodeOf(err), "cannot spend XP on %q: it is not ST, DX or IQ, and %v", target, err)
+				}
 				return err
 			}
 			level := c.sheet.SkillLevel(skill.Key)
@@ -288,7 +306,7 @@ func (s *Service) SpendXP(sp Spend) (SpendResult, error) {
 		} else {
 			at, err := rules.ParseAttribute(target)
 			if err != nil {
-				return rules.Errorf(rules.CodeInvalid, "cannot spend XP on %q: name ST, DX, IQ or skill:NAME (for example skill:Knife)", sp.Target)
+				return rules.Errorf(rules.CodeInvalid, "cannot spend XP on %q: name ST, DX, IQ or a skill (for example Knife)", sp.Target)
 			}
 			attrs := c.sheet.Attributes
 			from := attrs.Get(at)
@@ -329,4 +347,23 @@ func (s *Service) SpendXP(sp Spend) (SpendResult, error) {
 	}
 	res.Sheet = sheets[0]
 	return res, nil
+}
+
+// SetSkillBonus records a character's standing choice of where the level
+// of his combat skill goes on his attacks, "hit" or "damage" (all
+// editions: "Each level is +1DX to hit OR +1 damage; decide before
+// attacking"). Every attack without --skill-bonus follows it.
+func (s *Service) SetSkillBonus(name, bonus string) (projections.Sheet, error) {
+	b, err := rules.ParseSkillBonus(bonus)
+	if err != nil || b == rules.BonusNone {
+		return projections.Sheet{}, rules.Errorf(rules.CodeInvalid, "--skill-bonus %q: a combat skill's level goes to hit or to damage", strings.TrimSpace(bonus))
+	}
+	sh, _, err := s.onCombatant(name, func(d *decision, _ *projections.Campaign, c *character) error {
+		prev := c.sheet.StandingBonus()
+		if prev == b {
+			return rules.Errorf(rules.CodeConflict, "%s's combat skill levels already go to %s; nothing was changed", c.sheet.Name, b)
+		}
+		return d.emit(c.stream, events.SkillBonusSet{Bonus: string(b), Previous: string(prev)})
+	})
+	return sh, err
 }

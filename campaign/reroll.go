@@ -269,7 +269,12 @@ func (s *Service) rerollAttack(req RerollRequest, orig events.Event) (RerollResu
 		}
 		// The attack as first made, with the re-rolled set's dice new.
 		ar := AttackRequest{Attacker: a.sheet.Name, Target: first.Target, Weapon: first.Weapon, Bonus: first.Bonus, TargetST: first.TargetST,
-			Fatigue: first.Fatigue, Thrown: first.Thrown, Grappling: first.Grappling, HitFaces: first.Hit.Faces, DamageFaces: req.DamageFaces}
+			Fatigue: first.Fatigue, Thrown: first.Thrown, Grappling: first.Grappling, HitFaces: first.Hit.Faces, DamageFaces: req.DamageFaces,
+			Outside: first.AutoHit == string(rules.AutoHitOutside), legacyGrapple: first.Grappling && first.AutoHit == "",
+			placement: &rules.SkillPlacement{Bonus: rules.SkillBonus(first.Bonus), Source: rules.BonusSource(first.BonusFrom), Note: first.BonusNote}}
+		if first.AutoHit != "" {
+			ar.HitFaces = nil
+		}
 		if ar.DamageFaces == nil {
 			switch {
 			case first.Damage != nil && which != "damage":
@@ -284,6 +289,9 @@ func (s *Service) rerollAttack(req RerollRequest, orig events.Event) (RerollResu
 		payer := a
 		switch which {
 		case "hit":
+			if first.AutoHit != "" {
+				return rules.Errorf(rules.CodeRule, "the attack at seq %d made no hit roll (it hit without one); re-roll its damage instead (--which damage)", orig.Seq)
+			}
 			ar.HitFaces = req.Faces
 		case "damage":
 			if first.Damage == nil {

@@ -22,7 +22,21 @@ const (
 	TypeCurseLifted        = "curse.lifted"
 	TypeKarmaExpired       = "karma.expired"
 	TypeSuitFailed         = "suit.failed"
+	// TypeSkillBonusSet is a character's standing choice of where his
+	// combat skill levels go.
+	TypeSkillBonusSet = "character.skill_bonus_set"
 )
+
+// SkillBonusSet records a character's standing choice of where the level
+// of his combat skill goes on his attacks: "hit" or "damage" ("Each level
+// is +1DX to hit OR +1 damage; decide before attacking"). Until he sets
+// one it is "hit"; --skill-bonus on one attack overrides it.
+type SkillBonusSet struct {
+	Stamp
+	Bonus string `json:"bonus"`
+	// Previous is the choice it replaces ("hit" when none was set).
+	Previous string `json:"previous"`
+}
 
 // AdventureStarted begins an adventure: day 1 starts with it, and new
 // skills may no longer be learned until it ends.
@@ -128,8 +142,20 @@ type AttackMade struct {
 	Thrown bool `json:"thrown,omitempty"`
 	// Grappling is true for an attack between grapplers.
 	Grappling bool `json:"grappling,omitempty"`
+	// AutoHit says why the attack hit with no hit roll: "grapple" (the
+	// grappler who won the ST check) or "outside" (2020: an attack into a
+	// grappling space). Hit then has no faces. Grappling attacks recorded
+	// before it made a hit roll and have none.
+	AutoHit string `json:"auto_hit,omitempty"`
 	// Bonus is where the combat skill's level went: "hit", "damage" or "".
-	Bonus       string     `json:"bonus,omitempty"`
+	Bonus string `json:"bonus,omitempty"`
+	// BonusFrom says who placed the level: "flag" (--skill-bonus) or
+	// "standing" (the attacker's standing choice); empty in attacks
+	// recorded before the standing choice, which used a level only with
+	// --skill-bonus. BonusNote says why the level is not where the choice
+	// put it (no hit roll; Unarmed grappling adds to ST).
+	BonusFrom   string     `json:"bonus_from,omitempty"`
+	BonusNote   string     `json:"bonus_note,omitempty"`
 	Skill       string     `json:"skill,omitempty"`
 	SkillLevel  int        `json:"skill_level,omitempty"`
 	Curses      int        `json:"curses,omitempty"`
@@ -326,6 +352,9 @@ func (KarmaExpired) EventType() string { return TypeKarmaExpired }
 // EventType implements Payload.
 func (SuitFailed) EventType() string { return TypeSuitFailed }
 
+// EventType implements Payload.
+func (SkillBonusSet) EventType() string { return TypeSkillBonusSet }
+
 // PayloadVersion implements Payload; every lifecycle payload is at version 1.
 func (AdventureStarted) PayloadVersion() int { return 1 }
 
@@ -383,6 +412,9 @@ func (KarmaExpired) PayloadVersion() int { return 1 }
 // PayloadVersion implements Payload.
 func (SuitFailed) PayloadVersion() int { return 1 }
 
+// PayloadVersion implements Payload.
+func (SkillBonusSet) PayloadVersion() int { return 1 }
+
 // lifecycleDecoders registers the lifecycle types with Decode.
 func lifecycleDecoders() map[string]func() Payload {
 	return map[string]func() Payload{
@@ -405,5 +437,6 @@ func lifecycleDecoders() map[string]func() Payload {
 		TypeCurseLifted:        func() Payload { return &CurseLifted{} },
 		TypeKarmaExpired:       func() Payload { return &KarmaExpired{} },
 		TypeSuitFailed:         func() Payload { return &SuitFailed{} },
+		TypeSkillBonusSet:      func() Payload { return &SkillBonusSet{} },
 	}
 }

@@ -161,7 +161,7 @@ func describeLifecycle(p events.Payload, ref func(id string) string) string {
 	case *events.ItemUnequipped:
 		return fmt.Sprintf("took off the %s (%s)", p.Slot, p.Item)
 	case *events.AttackMade:
-		s := fmt.Sprintf("%s attacks %s with %s: %s %v = %d vs %d, %s", p.Attacker, p.Target, p.WeaponName, p.Hit.Expr, p.Hit.Faces, p.Hit.Total, p.Hit.Target, p.Hit.Outcome)
+		s := fmt.Sprintf("%s attacks %s with %s: %s", p.Attacker, p.Target, p.WeaponName, AttackHitText(p))
 		if p.Dodge != nil {
 			s += fmt.Sprintf(", dodge %v = %d, %s", p.Dodge.Faces, p.Dodge.Total, p.Dodge.Outcome)
 		}
@@ -172,10 +172,15 @@ func describeLifecycle(p events.Payload, ref func(id string) string) string {
 			}
 			s += fmt.Sprintf("; %s %v → %d, armour stops %d, %d %s", p.Damage.Expr, p.Damage.Faces, p.BeforeArmor, p.ArmorStopped, p.Taken, kind)
 		}
+		if sk := AttackSkillText(p); sk != "" {
+			s += "; " + sk
+		}
 		if p.Rerolls != "" {
 			s += fmt.Sprintf(" (karma re-roll of the %s of %s)", p.Rerolled, ref(p.Rerolls))
 		}
 		return s
+	case *events.SkillBonusSet:
+		return fmt.Sprintf("combat skill levels go to %s (were %s)", p.Bonus, p.Previous)
 	case *events.DamageTaken:
 		s := fmt.Sprintf("took %d damage", p.Damage)
 		if p.Fatigue > 0 {

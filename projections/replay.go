@@ -949,6 +949,13 @@ func (w *World) check(e events.Event, ed rules.Edition, s *Sheet, p events.Paylo
 		if healed != p.Healed || after != p.RestedDays {
 			return fmt.Sprintf("%s rested %d days healing %d (%d in a row); the %s rules give %d (%d in a row)", s.Name, p.Days, p.Healed, p.RestedDays, ed, healed, after)
 		}
+	case *events.SkillBonusSet:
+		if b := rules.SkillBonus(p.Bonus); b != rules.BonusHit && b != rules.BonusDamage {
+			return fmt.Sprintf("a standing skill bonus of %q (hit or damage)", p.Bonus)
+		}
+		if p.Bonus == string(s.StandingBonus()) || p.Previous != string(s.StandingBonus()) {
+			return fmt.Sprintf("standing skill bonus set from %s to %s; the sheet had %s", p.Previous, p.Bonus, s.StandingBonus())
+		}
 	case *events.ItemEquipped:
 		if p.Slot == "armor" {
 			if _, err := rules.LookupArmor(ed, p.Item); err != nil {
@@ -1670,9 +1677,19 @@ func (w *World) checkAttack(ed rules.Edition, a *Sheet, p *events.AttackMade) st
 	if err != nil {
 		return err.Error()
 	}
+	auto, err := rules.ParseAutoHit(p.AutoHit)
+	if err != nil {
+		return err.Error()
+	}
 	in := rules.AttackInput{Edition: ed, Attacker: p.Attacker, AttackerDX: p.DX, AttackerRestriction: p.Restriction, AttackerST: a.Attributes.ST,
 		AttackerCurses: p.Curses, Weapon: wp, SkillName: p.Skill, SkillLevel: p.SkillLevel, Bonus: rules.SkillBonus(p.Bonus),
-		Target: p.Target, TargetST: p.TargetST, FatigueSetting: p.Fatigue && wp.Has(rules.FlagFatigueSetting), Grappling: p.Grappling}
+		Target: p.Target, TargetST: p.TargetST, FatigueSetting: p.Fatigue && wp.Has(rules.FlagFatigueSetting), Grappling: p.Grappling, AutoHit: auto}
+	if problem := checkSkillPlacement(ed, a, wp, p, auto); problem != "" {
+		return problem
+	}
+	if auto != rules.AutoHitNone && (len(p.Hit.Faces) != 0 || p.Hit.Outcome != "hit" || p.Dodge != nil) {
+		return fmt.Sprintf("an attack that hits without a roll recorded a hit roll %v (%s) or a dodge", p.Hit.Faces, p.Hit.Outcome)
+	}
 	if t, ok := w.Sheets[p.TargetID]; ok {
 		in.TargetArmor = t.RulesArmor()
 	}
@@ -1713,6 +1730,40 @@ func (w *World) checkAttack(ed rules.Edition, a *Sheet, p *events.AttackMade) st
 	}
 	if o.BeforeArmor != p.BeforeArmor || o.ArmorStopped != p.ArmorStopped || o.Taken != p.Taken || o.Fatigue != p.Fatigue {
 		return fmt.Sprintf("attack recorded %d before armour, %d stopped, %d taken; the rules give %d, %d, %d", p.BeforeArmor, p.ArmorStopped, p.Taken, o.BeforeArmor, o.ArmorStopped, o.Taken)
+	}
+	return ""
+}
+
+// checkSkillPlacement holds where an attack put its combat skill level
+// against the attacker's sheet: the level he has in the weapon's skill,
+// and, unless --skill-bonus chose, his standing choice
+// (rules.PlaceSkillBonus). Attacks recorded before the standing choice
+// (no BonusFrom) used a level only with --skill-bonus; a re-roll keeps the
+// placement of the attack it replaces, which sameAttackDice holds.
+func checkSkillPlacement(ed rules.Edition, a *Sheet, wp rules.Weapon, p *events.AttackMade, auto rules.AutoHit) string {
+	if p.BonusFrom == "" {
+		return ""
+	}
+	level := 0
+	if sk, ok := rules.WeaponSkill(ed, wp); ok {
+		level = a.SkillLevel(sk.Key)
+	}
+	if p.SkillLevel != level {
+		return fmt.Sprintf("attack recorded %s level %d; the sheet had %d", p.Skill, p.SkillLevel, level)
+	}
+	src := rules.BonusSource(p.BonusFrom)
+	if src != rules.SourceFlag && src != rules.SourceStanding {
+		return fmt.Sprintf("an attack whose skill bonus came from %q (flag or standing)", p.BonusFrom)
+	}
+	if p.Rerolls != "" {
+		return ""
+	}
+	pl, err := rules.PlaceSkillBonus(ed, wp, level, a.StandingBonus(), rules.SkillBonus(p.Bonus), src == rules.SourceFlag, p.Grappling, auto)
+	if err != nil {
+		return "a skill bonus the rules do not allow: " + err.Error()
+	}
+	if string(pl.Bonus) != p.Bonus {
+		return fmt.Sprintf("attack put %s on %q; %s's standing choice puts it on %q", p.Skill, p.Bonus, a.Name, pl.Bonus)
 	}
 	return ""
 }
@@ -1778,7 +1829,8 @@ func (w *World) attackOf(id string) (*events.AttackMade, string) {
 // it did not re-roll, and the attack's own terms.
 func sameAttackDice(orig, p *events.AttackMade) string {
 	if orig.AttackerID != p.AttackerID || orig.TargetID != p.TargetID || orig.Target != p.Target || orig.Weapon != p.Weapon ||
-		orig.Bonus != p.Bonus || orig.Thrown != p.Thrown || orig.Grappling != p.Grappling || orig.Fatigue != p.Fatigue {
+		orig.Bonus != p.Bonus || orig.Thrown != p.Thrown || orig.Grappling != p.Grappling || orig.Fatigue != p.Fatigue ||
+		orig.AutoHit != p.AutoHit || orig.BonusFrom != p.BonusFrom {
 		return "a re-rolled attack with another attacker, target, weapon or bonus than the attack it replaces"
 	}
 	if p.Rerolled != "hit" && !slices.Equal(orig.Hit.Faces, p.Hit.Faces) {
@@ -1786,6 +1838,9 @@ func sameAttackDice(orig, p *events.AttackMade) string {
 	}
 	if p.Rerolled != "dodge" && orig.Dodge != nil && p.Dodge != nil && !slices.Equal(orig.Dodge.Faces, p.Dodge.Faces) {
 		return fmt.Sprintf("a re-roll of the %s changed the dodge dice %v to %v", p.Rerolled, orig.Dodge.Faces, p.Dodge.Faces)
+	}
+	if p.Rerolled == "hit" && orig.AutoHit != "" {
+		return "a re-roll of the hit of an attack that made no hit roll"
 	}
 	if p.Rerolled == "damage" && orig.Damage == nil {
 		return "a re-roll of the damage of an attack that rolled none"

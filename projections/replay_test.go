@@ -346,3 +346,72 @@ func TestRulesCacheMatchesRules(t *testing.T) {
 		}
 	}
 }
+
+// Issue 21: verify holds an attack's skill placement against the
+// attacker's sheet (his level, his standing choice unless --skill-bonus
+// chose), an attack that hits without a roll to having none, and the
+// standing choice to hit or damage. Attacks recorded before keep
+// verifying.
+func TestReplayChecksSkillPlacementAndAutomaticHits(t *testing.T) {
+	base := func() []step {
+		return []step{
+			{events.CampaignStream, "K1", events.CampaignCreated{Name: "t", Edition: "2021"}},
+			{ajaxStream, "K2", events.CharacterCreated{CharacterID: "A", Name: "Ajax", Edition: "2021", Attributes: events.Attributes{ST: 12, DX: 11, IQ: 9},
+				Skills: []events.SkillLevel{{Skill: "pistol", Name: "Pistol", Level: 1}}}},
+			{"character/H", "K3", events.CharacterCreated{CharacterID: "H", Name: "Hector", Edition: "2021", Attributes: events.Attributes{ST: 11, DX: 12, IQ: 9}}},
+		}
+	}
+	// Example 4's handgun: 1,3,6 = 10; 2d6-1 with 5,2.
+	shot := func(bonus, from string, level, target, dmg int) events.AttackMade {
+		return events.AttackMade{AttackerID: "A", Attacker: "Ajax", TargetID: "H", Target: "Hector", TargetST: 11, Weapon: "handgun", WeaponName: "Handgun", DX: 11,
+			Bonus: bonus, BonusFrom: from, Skill: "Pistol", SkillLevel: level,
+			Hit:    events.AttackRoll{Expr: "3/DX", Faces: []int{1, 3, 6}, Sum: 10, Total: 10, Target: target, Outcome: "hit"},
+			Damage: &events.AttackRoll{Expr: "2d6-1", Faces: []int{5, 2}, Sum: 7, Total: dmg}, BeforeArmor: dmg, Taken: dmg, Edition: "2021"}
+	}
+	// Bare hands, grappling: d3 2, +1 stronger, 3 fatigue.
+	grapple := func(auto string, hit events.AttackRoll) events.AttackMade {
+		return events.AttackMade{AttackerID: "A", Attacker: "Ajax", TargetID: "H", Target: "Hector", TargetST: 11, Weapon: "unarmed", WeaponName: "Unarmed", DX: 11,
+			Grappling: true, AutoHit: auto, Hit: hit,
+			Damage: &events.AttackRoll{Expr: "d3", Faces: []int{2}, Sum: 2, Total: 3}, BeforeArmor: 3, Taken: 3, Fatigue: true, Edition: "2021"}
+	}
+	noRoll := events.AttackRoll{Faces: []int{}, Outcome: "hit"}
+	oldRoll := events.AttackRoll{Expr: "3/DX", Faces: []int{1, 3, 6}, Sum: 10, Total: 10, Target: 11, Outcome: "hit"}
+	for _, tt := range []struct {
+		name string
+		more []step
+		want string
+	}{
+		{"the standing choice: hit", []step{{ajaxStream, "K4", shot("hit", "standing", 1, 12, 6)}}, ""},
+		{"--skill-bonus damage", []step{{ajaxStream, "K4", shot("damage", "flag", 1, 11, 7)}}, ""},
+		{"the standing choice forged to damage", []step{{ajaxStream, "K4", shot("damage", "standing", 1, 11, 7)}}, "standing choice puts it on \"hit\""},
+		{"char set damage, then the standing choice", []step{
+			{ajaxStream, "K4", events.SkillBonusSet{Bonus: "damage", Previous: "hit"}},
+			{ajaxStream, "K5", shot("damage", "standing", 1, 11, 7)}}, ""},
+		{"a level the sheet lacks", []step{{ajaxStream, "K4", shot("hit", "standing", 2, 13, 6)}}, "the sheet had 1"},
+		{"an unknown source", []step{{ajaxStream, "K4", shot("hit", "luck", 1, 12, 6)}}, `came from "luck"`},
+		{"recorded before the standing choice, no bonus", []step{{ajaxStream, "K4", shot("", "", 0, 11, 6)}}, ""},
+		{"a grapple with no hit roll", []step{{ajaxStream, "K4", grapple("grapple", noRoll)}}, ""},
+		{"a grapple recorded before, with its hit roll", []step{{ajaxStream, "K4", grapple("", oldRoll)}}, ""},
+		{"a grapple that claims a hit roll", []step{{ajaxStream, "K4", grapple("grapple", oldRoll)}}, "hits without a roll recorded a hit roll"},
+		{"an outside attack in 2021", []step{{ajaxStream, "K4", func() events.AttackMade {
+			a := shot("", "", 0, 0, 6)
+			a.AutoHit, a.Hit = "outside", noRoll
+			return a
+		}()}}, "edition 2021 states no rule for attacks into a grappling space"},
+		{"a standing choice of sideways", []step{{ajaxStream, "K4", events.SkillBonusSet{Bonus: "sideways", Previous: "hit"}}}, `a standing skill bonus of "sideways"`},
+		{"a standing choice set to what it was", []step{{ajaxStream, "K4", events.SkillBonusSet{Bonus: "hit", Previous: "hit"}}}, "the sheet had hit"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			w := Replay(logOf(t, append(base(), tt.more...)...), nil)
+			if tt.want == "" {
+				if len(w.Violations) != 0 {
+					t.Fatalf("violations: %+v", w.Violations)
+				}
+				return
+			}
+			if len(w.Violations) == 0 || !strings.Contains(w.Violations[0].Problem, tt.want) {
+				t.Fatalf("violations %+v, want one containing %q", w.Violations, tt.want)
+			}
+		})
+	}
+}

@@ -117,6 +117,10 @@ type Sheet struct {
 	Fatigue    int     `json:"fatigue"`
 	// DeathCause says how he died, when Status is dead.
 	DeathCause string `json:"death_cause,omitempty"`
+	// SkillBonus is his standing choice of where a combat skill's level
+	// goes on his attacks, "hit" or "damage" (`char set NAME
+	// --skill-bonus`); "hit" until he sets it.
+	SkillBonus rules.SkillBonus `json:"skill_bonus"`
 	// ExpiringKarma is the part of Karma that expires when the day ends
 	// (a Storyteller's).
 	ExpiringKarma int    `json:"expiring_karma"`
@@ -143,6 +147,15 @@ func (s *Sheet) SkillLevel(key string) int {
 		}
 	}
 	return 0
+}
+
+// StandingBonus returns the character's standing choice of where a combat
+// skill's level goes: "hit" unless he set "damage".
+func (s *Sheet) StandingBonus() rules.SkillBonus {
+	if s.SkillBonus == rules.BonusNone {
+		return rules.BonusHit
+	}
+	return s.SkillBonus
 }
 
 // Alive reports whether the character is alive (not dead, or revived).
@@ -192,13 +205,16 @@ func (s *Sheet) Apply(e events.Event) error {
 		s.Name = p.Name
 		s.Edition = rules.Edition(p.Edition)
 		s.Attributes = rules.Attributes{ST: p.Attributes.ST, DX: p.Attributes.DX, IQ: p.Attributes.IQ}
+		s.SkillBonus = rules.BonusHit
 		s.Skills = nil
 		for _, sk := range p.Skills {
 			s.setSkill(sk.Skill, sk.Name, sk.Level)
 		}
 	case *events.FoeAdded:
 		s.ID, s.Name, s.Edition, s.Foe = p.FoeID, p.Name, rules.Edition(p.Edition), true
+		s.SkillBonus = rules.BonusHit
 		s.Attributes = rules.Attributes{ST: p.Attributes.ST, DX: p.Attributes.DX, IQ: p.Attributes.IQ}
+		s.SkillBonus = rules.BonusHit
 		s.Skills = nil
 		for _, sk := range p.Skills {
 			s.setSkill(sk.Skill, sk.Name, sk.Level)
@@ -261,6 +277,8 @@ func (s *Sheet) Apply(e events.Event) error {
 		} else {
 			s.Weapon = &Weapon{Item: p.Item, Name: p.Name, Damage: p.Damage, Heft: p.Heft, Flags: p.Flags}
 		}
+	case *events.SkillBonusSet:
+		s.SkillBonus = rules.SkillBonus(p.Bonus)
 	case *events.ItemUnequipped:
 		if p.Slot == "armor" {
 			s.ArmorItems = slices.DeleteFunc(slices.Clone(s.ArmorItems), func(a Armor) bool { return p.Item == "" || a.Item == p.Item })

@@ -102,6 +102,19 @@ func TestSheetGivenEvents(t *testing.T) {
 				s.Version, s.Seq = 3, 3
 			},
 		},
+		{
+			// Issue 21: `char set Ajax --skill-bonus damage`.
+			name:   "a standing choice: combat skill levels to damage",
+			events: []events.Payload{ajaxCreated(), events.SkillBonusSet{Bonus: "damage", Previous: "hit"}},
+			want: func(s *Sheet) {
+				s.ID, s.Name, s.Edition, s.Status = "X", "Ajax", rules.Edition2021, StatusOK
+				s.Attributes = rules.Attributes{ST: 12, DX: 11, IQ: 9}
+				s.Adjusted = Adjusted{DX: 11, MA: 5}
+				s.Skills = []Skill{{Key: "medic", Name: "Medic", Level: 2}, {Key: "unarmed", Name: "Unarmed", Level: 2}}
+				s.SkillBonus = rules.BonusDamage
+				s.Version, s.Seq = 2, 2
+			},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -113,6 +126,9 @@ func TestSheetGivenEvents(t *testing.T) {
 			tt.want(&want)
 			if want.ArmorItems == nil {
 				want.ArmorItems = []Armor{} // a sheet lists its armour, none or more
+			}
+			if want.SkillBonus == "" {
+				want.SkillBonus = rules.BonusHit // until set, combat skills go to hit
 			}
 			if !reflect.DeepEqual(got, want) {
 				t.Errorf("sheet:\n got %+v\nwant %+v", got, want)
@@ -203,7 +219,7 @@ func TestSheetJSONKeys(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The keys docs/json.md documents for `sheet --json`.
-	for _, k := range []string{"name", "edition", "status", "attributes", "adjusted", "skills", "xp", "karma", "wishes", "curses", "damage", "fatigue", "armor"} {
+	for _, k := range []string{"name", "edition", "status", "attributes", "adjusted", "skills", "skill_bonus", "xp", "karma", "wishes", "curses", "damage", "fatigue", "armor"} {
 		if _, ok := m[k]; !ok {
 			t.Errorf("sheet JSON lacks %q: %s", k, raw)
 		}

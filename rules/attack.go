@@ -34,6 +34,132 @@ func ParseSkillBonus(s string) (SkillBonus, error) {
 	return "", Errorf(CodeInvalid, "unknown skill bonus %q: a combat skill goes to hit or to damage", strings.TrimSpace(s))
 }
 
+// BonusSource says who placed a combat skill's level on an attack. Its
+// string value is stored in events.
+type BonusSource string
+
+// The sources of a skill bonus.
+const (
+	// SourceNone: events recorded before the standing choice existed,
+	// which placed the level only when --skill-bonus was given.
+	SourceNone BonusSource = ""
+	// SourceFlag: --skill-bonus on this attack.
+	SourceFlag BonusSource = "flag"
+	// SourceStanding: the attacker's standing choice (`char set NAME
+	// --skill-bonus`, hit unless set).
+	SourceStanding BonusSource = "standing"
+)
+
+// AutoHit says why an attack hits without a hit roll. Its string value is
+// stored in events.
+type AutoHit string
+
+// The attacks that hit without a roll.
+const (
+	// AutoHitNone: a 3/DX hit roll is made.
+	AutoHitNone AutoHit = ""
+	// AutoHitGrapple: a grappler attacks the foe he grapples, having won
+	// the ST check. 2010 "Grappling Attack": "The character winning a ST
+	// check hits his opponent"; 2020 "Grappling Options": "The grappler
+	// winning ST can: (1) Roll damage on his foe"; 2021: "He who wins ST
+	// can: 1. Roll damage".
+	AutoHitGrapple AutoHit = "grapple"
+	// AutoHitOutside: an attack into a grappling space from outside it.
+	// 2020 "Outside Attacks": "Characters attacking into a grappling space
+	// automatically hit and roll damage." Only 2020 states it.
+	AutoHitOutside AutoHit = "outside"
+)
+
+// ParseAutoHit reads a stored AutoHit value.
+func ParseAutoHit(s string) (AutoHit, error) {
+	switch a := AutoHit(s); a {
+	case AutoHitNone, AutoHitGrapple, AutoHitOutside:
+		return a, nil
+	}
+	return "", Errorf(CodeInvalid, "unknown automatic hit %q (grapple or outside)", s)
+}
+
+// OutsideAttacks reports whether edition ed states that attacks into a
+// grappling space hit automatically: 2020 "Outside Attacks". 2010 and 2021
+// say only that grapplers fight each other.
+func OutsideAttacks(ed Edition) bool { return ed.orDefault() == Edition2020 }
+
+// SkillPlacement is where an attack's combat skill level goes, and why.
+type SkillPlacement struct {
+	// Bonus is where the level goes; BonusNone puts it on nothing.
+	Bonus SkillBonus
+	// Source says who chose: --skill-bonus or the standing choice.
+	Source BonusSource
+	// Note says why the level is not where the choice put it, or "".
+	Note string
+}
+
+// PlaceSkillBonus decides where the attacker's level in the weapon's
+// combat skill goes on one attack. All editions, "COMBAT" skills: "Each
+// level is +1DX to hit OR +1 damage; decide before attacking." The level
+// goes where --skill-bonus says (flagGiven), else where the attacker's
+// standing choice says (hit unless he set damage): a level is never
+// dropped unsaid.
+//
+// An attack with no hit roll (auto) can only take the level on damage, so
+// a standing choice of hit goes to damage and --skill-bonus hit is
+// refused. Grappling, the Unarmed skill adds to ST in the ST check and not
+// to the attack: 2020/2021 "Unarmed +1 striking; +1ST grappling", 2010
+// "Unarmed: +1 damage or +1ST grappling" (read as: striking, damage;
+// grappling, ST).
+func PlaceSkillBonus(ed Edition, w Weapon, level int, standing, flag SkillBonus, flagGiven, grappling bool, auto AutoHit) (SkillPlacement, error) {
+	ed = ed.orDefault()
+	sk, hasSkill := WeaponSkill(ed, w)
+	skill := "a combat skill"
+	if hasSkill {
+		skill = sk.NameIn(ed)
+	}
+	if flagGiven {
+		if flag != BonusNone && flag != BonusHit && flag != BonusDamage {
+			return SkillPlacement{}, Errorf(CodeInvalid, "unknown skill bonus %q: a combat skill goes to hit or to damage", string(flag))
+		}
+		if flag != BonusNone && level == 0 {
+			return SkillPlacement{}, Errorf(CodeRule, "there is no %s level to put on %s with %s", skill, flag, withArticle(w.Name))
+		}
+	}
+	if level == 0 {
+		return SkillPlacement{Source: SourceNone}, nil
+	}
+	if grappling && sk.Key == "unarmed" {
+		if flagGiven && flag != BonusNone {
+			return SkillPlacement{}, Errorf(CodeRule, "grappling, %s %d adds to ST in the ST check (contest NAME:ST+%s), not to the attack: leave out --skill-bonus", skill, level, skill)
+		}
+		note := fmt.Sprintf("%s %d: on ST in the grapple's ST check, not on this attack", skill, level)
+		src := SourceStanding
+		if flagGiven {
+			src = SourceFlag
+		}
+		return SkillPlacement{Source: src, Note: note}, nil
+	}
+	if flagGiven {
+		if flag == BonusHit && auto != AutoHitNone {
+			return SkillPlacement{}, Errorf(CodeInvalid, "%s makes no hit roll, so %s cannot go to hit: use --skill-bonus damage, or leave it out", autoHitPhrase(auto), skill)
+		}
+		return SkillPlacement{Bonus: flag, Source: SourceFlag}, nil
+	}
+	bonus := cmp.Or(standing, BonusHit)
+	if bonus != BonusHit && bonus != BonusDamage {
+		return SkillPlacement{}, Errorf(CodeInvalid, "unknown standing skill bonus %q: a combat skill goes to hit or to damage", string(bonus))
+	}
+	if bonus == BonusHit && auto != AutoHitNone {
+		return SkillPlacement{Bonus: BonusDamage, Source: SourceStanding, Note: "no hit roll to put it on"}, nil
+	}
+	return SkillPlacement{Bonus: bonus, Source: SourceStanding}, nil
+}
+
+// autoHitPhrase names an attack that hits without a roll.
+func autoHitPhrase(a AutoHit) string {
+	if a == AutoHitOutside {
+		return "an attack into a grappling space"
+	}
+	return "a grappling attack"
+}
+
 // AttackInput is everything one attack needs: the attacker, his weapon and
 // skill, and the target.
 type AttackInput struct {
@@ -71,7 +197,14 @@ type AttackInput struct {
 	IgnoreArmor bool
 	// Grappling is an attack of two grapplers, after a won ST contest: only
 	// bare hands and (G) weapons, and an unarmed one ignores armour.
+	// With AutoHitGrapple it makes no hit roll and, in 2020, the stronger
+	// grappler adds one to the damage. Grappling with AutoHitNone is how
+	// grappling attacks were recorded before (with a hit roll, and no
+	// Strength Advantage); it is kept so that old logs still verify.
 	Grappling bool
+	// AutoHit is why the attack hits without a hit roll: AutoHitGrapple
+	// (with Grappling) or AutoHitOutside (2020 only, not Grappling).
+	AutoHit AutoHit
 	// FatigueSetting sets an (F) weapon to fatigue.
 	FatigueSetting bool
 }
@@ -79,7 +212,8 @@ type AttackInput struct {
 // AttackOutcome is one resolved attack.
 type AttackOutcome struct {
 	// Hit is the 3/DX hit roll at adjusted DX (+ the skill level with
-	// BonusHit), the curse added to its total.
+	// BonusHit), the curse added to its total. An attack with AutoHit
+	// makes none: Hit.Pass is true and it has no faces.
 	Hit CheckOutcome
 	// Damage is the damage roll; nil on a miss (no damage dice are rolled).
 	Damage *DamageOutcome
@@ -129,6 +263,16 @@ func (in AttackInput) validate(ed Edition) (skillName string, err error) {
 		return "", Errorf(CodeRule, "%s deals no damage: when thrown, %s's side gets surprise", withArticle(w.Name), in.Attacker)
 	case in.FatigueSetting && !w.Has(FlagFatigueSetting) && !w.Has(FlagUnarmed):
 		return "", Errorf(CodeRule, "%s cannot be set to fatigue: only (F) weapons can", withArticle(w.Name))
+	case in.AutoHit != AutoHitNone && in.AutoHit != AutoHitGrapple && in.AutoHit != AutoHitOutside:
+		return "", Errorf(CodeInvalid, "unknown automatic hit %q (grapple or outside)", string(in.AutoHit))
+	case in.AutoHit == AutoHitGrapple && !in.Grappling:
+		return "", Errorf(CodeInvalid, "only a grappler's attack on the foe he grapples hits for winning ST")
+	case in.AutoHit == AutoHitOutside && in.Grappling:
+		return "", Errorf(CodeInvalid, "an attack into a grappling space comes from outside it: it is not a grappler's attack")
+	case in.AutoHit == AutoHitOutside && !OutsideAttacks(ed):
+		return "", Errorf(CodeRule, "edition %s states no rule for attacks into a grappling space (only 2020: \"Characters attacking into a grappling space automatically hit\"): roll the hit as usual", ed)
+	case in.AutoHit != AutoHitNone && in.Bonus == BonusHit:
+		return "", Errorf(CodeInvalid, "%s makes no hit roll, so a combat skill cannot go to hit", autoHitPhrase(in.AutoHit))
 	case in.Grappling && !w.Has(FlagUnarmed) && !w.Has(FlagGrappling):
 		// "(G) Only G weapons can be used grappling."
 		return "", Errorf(CodeRule, "%s cannot be used grappling: only bare hands and (G) weapons can", withArticle(w.Name))
@@ -186,6 +330,9 @@ func ResolveAttack(in AttackInput, hit, damage Roller) (AttackOutcome, error) {
 		return AttackOutcome{}, err
 	}
 	w := in.Weapon
+	if in.AutoHit != AutoHitNone {
+		return resolveHit(ed, in, skill, CheckOutcome{Pass: true}, damage)
+	}
 	ci := CheckInput{
 		Edition:        ed,
 		Expr:           CheckExpr{Dice: 3, Attribute: DX, Mode: CheckPlain},
@@ -201,18 +348,36 @@ func ResolveAttack(in AttackInput, hit, damage Roller) (AttackOutcome, error) {
 	if err != nil {
 		return AttackOutcome{}, err
 	}
-	out := AttackOutcome{Hit: check}
-	out.Modifiers = prefixed("hit: ", check.Modifiers)
-	hitText := fmt.Sprintf("3/DX: total %d against %d", check.Total, check.Target)
 	if !check.Pass {
-		out.Explanation = fmt.Sprintf("%s misses %s %s (%s).", in.Attacker, in.Target, weaponPhrase(w), hitText)
+		out := AttackOutcome{Hit: check, Modifiers: prefixed("hit: ", check.Modifiers)}
+		out.Explanation = fmt.Sprintf("%s misses %s %s (%s).", in.Attacker, in.Target, weaponPhrase(w), hitText(in, check))
 		if w.Has(FlagExplosive) {
 			out.Scatters = true
 			out.Explanation += " The blast centre lands on a random hex adjacent to the target; the blast fills a five-hex circle around it."
 		}
 		return out, nil
 	}
+	return resolveHit(ed, in, skill, check, damage)
+}
 
+// hitText tells how the attack hit or missed: its 3/DX, or why it made
+// none.
+func hitText(in AttackInput, check CheckOutcome) string {
+	switch in.AutoHit {
+	case AutoHitGrapple:
+		return "no hit roll: he won the ST check"
+	case AutoHitOutside:
+		return "no hit roll: an attack into a grappling space hits"
+	}
+	return fmt.Sprintf("3/DX: total %d against %d", check.Total, check.Target)
+}
+
+// resolveHit rolls the damage of an attack that hit, and the armour.
+func resolveHit(ed Edition, in AttackInput, skill string, check CheckOutcome, damage Roller) (AttackOutcome, error) {
+	w := in.Weapon
+	out := AttackOutcome{Hit: check}
+	out.Modifiers = prefixed("hit: ", check.Modifiers)
+	how := hitText(in, check)
 	var extra []Modifier
 	if in.Bonus == BonusDamage {
 		extra = append(extra, Modifier{Source: "skill " + skill, Value: in.SkillLevel, Applies: AppliesTotal})
@@ -220,6 +385,11 @@ func ResolveAttack(in AttackInput, hit, damage Roller) (AttackOutcome, error) {
 	if w.Has(FlagUnarmed) && in.TargetST > 0 && in.AttackerST > in.TargetST {
 		// (U): "+1 if the attacker is stronger".
 		extra = append(extra, Modifier{Source: fmt.Sprintf("stronger (ST %d against %d)", in.AttackerST, in.TargetST), Value: 1, Applies: AppliesTotal})
+	} else if StrengthAdvantage(ed) && in.AutoHit == AutoHitGrapple && in.TargetST > 0 && in.AttackerST > in.TargetST {
+		// 2020 "Strength Advantage": "While grappling, a stronger
+		// character adds one to his damage roll." Bare hands already add
+		// that one by (U); a (G) weapon adds it here.
+		extra = append(extra, Modifier{Source: fmt.Sprintf("strength advantage (ST %d against %d)", in.AttackerST, in.TargetST), Value: 1, Applies: AppliesTotal})
 	}
 	dmg, err := resolveDamage(ed, *w.Damage, extra, in.AttackerCurses, damage)
 	if err != nil {
@@ -288,10 +458,15 @@ func ResolveAttack(in AttackInput, hit, damage Roller) (AttackOutcome, error) {
 		kind = "fatigue"
 	}
 	out.Explanation = fmt.Sprintf("%s hits %s %s (%s); %s rolls %s for %d%s, and %s takes %d %s.",
-		in.Attacker, in.Target, weaponPhrase(w), hitText, w.Damage, joinFaces(dmg.Faces), out.BeforeArmor,
+		in.Attacker, in.Target, weaponPhrase(w), how, w.Damage, joinFaces(dmg.Faces), out.BeforeArmor,
 		armourText, in.Target, out.Taken, kind)
 	return out, nil
 }
+
+// StrengthAdvantage reports whether edition ed adds one to a stronger
+// grappler's damage: 2020 "Strength Advantage". 2010 and 2021 state it for
+// unarmed blows only ("(U) ... +1 if the attacker is stronger").
+func StrengthAdvantage(ed Edition) bool { return ed.orDefault() == Edition2020 }
 
 // weaponPhrase is "with a Dagger", or "unarmed".
 func weaponPhrase(w Weapon) string {

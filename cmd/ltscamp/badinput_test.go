@@ -98,6 +98,16 @@ func badInputCases() []badInputCase {
 		{[]string{"note", "the envoy \x1b[31mlied"}, ExitUsage, "the note holds the control character U+001B"},
 		{[]string{"note", strings.Repeat("word ", 401)}, ExitUsage, "the note is 2004 characters long; a note holds at most 2000"},
 
+		// Combat skills and grappling (issue 21).
+		{[]string{"char", "set", "Ajax", "--skill-bonus", "sideways"}, ExitUsage, `--skill-bonus "sideways": a combat skill's level goes to hit or to damage`},
+		{[]string{"char", "set", "Ajax", "--skill-bonus", "none"}, ExitUsage, `--skill-bonus "none": a combat skill's level goes to hit or to damage`},
+		{[]string{"char", "set", "Ajax"}, ExitUsage, "say what to set"},
+		{[]string{"char", "set", "Ajax", "--skill-bonus", "hit"}, ExitConflict, "Ajax's combat skill levels already go to hit"},
+		{[]string{"xp", "spend", "Ajax", "Swordplay"}, ExitUsage, `cannot spend XP on "Swordplay": it is not ST, DX or IQ, and unknown skill "Swordplay"`},
+		{[]string{"attack", "Ajax", "Hector", "--grapple", "--outside"}, ExitUsage, "--grapple and --outside"},
+		{[]string{"attack", "Ajax", "Hector", "--outside", "--damage-dice", "1"}, ExitRule, "edition 2021 states no rule for attacks into a grappling space"},
+		{[]string{"attack", "Ajax", "Hector", "--grapple", "--skill-bonus", "hit", "--damage-dice", "1"}, ExitRule, "grappling, Unarmed 2 adds to ST"},
+		{[]string{"attack", "Ajax", "Hector", "--grapple", "--dodge", "1,1,1", "--damage-dice", "1"}, ExitRule, "Hector cannot dodge: the attack makes no hit roll"},
 		// Characters, foes, ships: attributes and names.
 		{[]string{"char", "new", "Zed", "--st", maxInt, "--dx", maxInt, "--iq", "34"}, ExitUsage, "ST 9223372036854775807 is above the most a new character can have, 16"},
 		{[]string{"char", "new", "Zed", "--st", "17", "--dx", "8", "--iq", "7"}, ExitUsage, "ST 17 is above the most a new character can have, 16"},

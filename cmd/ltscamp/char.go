@@ -21,9 +21,9 @@ type charNewOptions struct {
 func newCharCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "char",
-		Short: "Create and list characters",
+		Short: "Create, list and set up characters",
 	}
-	cmd.AddCommand(newCharNewCmd(a), newCharListCmd(a))
+	cmd.AddCommand(newCharNewCmd(a), newCharListCmd(a), newCharSetCmd(a))
 	return cmd
 }
 
@@ -186,6 +186,50 @@ after that point do not count; those before it do.`,
 	return cmd
 }
 
+func newCharSetCmd(a *app) *cobra.Command {
+	var bonus string
+	cmd := &cobra.Command{
+		Use:   "set NAME --skill-bonus hit|damage",
+		Short: "Set a character's standing choices: where his combat skill levels go",
+		Long: `Set a character's standing choice of where the level of his combat skill
+(Axe, Knife, Pistol, Rifle/SMG, Unarmed) goes on his attacks: "Each level is
++1DX to hit OR +1 damage; decide before attacking. Multiple levels cannot be
+split." Until set, it goes to hit. Every attack without --skill-bonus follows
+the standing choice, and --skill-bonus on one attack overrides it; each
+attack line says where the level went. A party member or a foe; undo takes
+it back.`,
+		Example: `  ltscamp char set Kira --skill-bonus damage
+  ltscamp char set Kira --skill-bonus hit`,
+		Args: exactArgs(1, "a character NAME"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if !cmd.Flags().Changed("skill-bonus") {
+				return usagef("char set %s: say what to set, e.g. --skill-bonus hit or --skill-bonus damage", args[0])
+			}
+			return a.withCampaign(func(s *campaign.Service) error {
+				sh, err := s.SetSkillBonus(args[0], bonus)
+				if err != nil {
+					return err
+				}
+				a.out.printf("%s: combat skill levels go to %s unless an attack says otherwise (--skill-bonus)\n", sh.Name, sh.StandingBonus())
+				return nil
+			})
+		},
+	}
+	cmd.Flags().StringVar(&bonus, "skill-bonus", "", "where combat skill levels go: hit or damage")
+	return cmd
+}
+
+// combatSkillRow says where the character's combat skill levels go, when
+// he has a combat skill.
+func combatSkillRow(s projections.Sheet) ([]string, bool) {
+	for _, sk := range s.Skills {
+		if k, err := rules.LookupSkill(s.Edition, sk.Key); err == nil && k.Category == rules.CategoryCombat && sk.Level > 0 {
+			return []string{"Skill bonus", fmt.Sprintf("combat skill levels to %s", s.StandingBonus())}, true
+		}
+	}
+	return nil, false
+}
+
 // printSheet renders a sheet for people.
 func printSheet(p *printer, s projections.Sheet) { printSheetAsOf(p, s, 0) }
 
@@ -236,6 +280,10 @@ func printSheetAsOf(p *printer, s projections.Sheet, asOf int64) {
 	if s.Foe {
 		// Foes have no ledger, karma, wishes or curses.
 		rows = append(rows[:7], rows[11:]...)
+	}
+	if row, ok := combatSkillRow(s); ok {
+		// Just after Skills.
+		rows = append(rows[:7], append([][]string{row}, rows[7:]...)...)
 	}
 	p.table(nil, rows)
 }

@@ -56,6 +56,7 @@ var argCompletions = map[string]struct {
 	"audit xp":          {args: []completion{compParty}},
 	"rest":              {args: []completion{compParty}, variadic: true},
 	"equip":             {args: []completion{compCombatant, compSlot, compItem}},
+	"char set":          {args: []completion{compCombatant}},
 	"attack":            {args: []completion{compCombatant, compCombatant}},
 	"damage":            {args: []completion{compCombatant}},
 	"heal":              {args: []completion{compCombatant}},

@@ -64,31 +64,42 @@ func newAttackCmd(a *app) *cobra.Command {
 	var req campaign.AttackRequest
 	var hit, dmg, dodge string
 	cmd := &cobra.Command{
-		Use:   "attack ATTACKER TARGET [--weapon NAME] [--skill-bonus hit|damage] [--dice HIT --damage-dice D] [--dodge a,b,c]",
+		Use:   "attack ATTACKER TARGET [--weapon NAME] [--skill-bonus hit|damage|none] [--dice HIT --damage-dice D] [--dodge a,b,c] [--grapple|--outside]",
 		Short: "Resolve an attack: hit roll, damage roll, curse, minimum, armour, damage applied — one command",
 		Long: `Resolve one attack in the encounter under way, as one command of several events.
 
 The hit is 3/DX at the attacker's adjusted DX. A combat skill's level goes
-wholly to hit or to damage, chosen before the roll (--skill-bonus). On a hit
-the weapon's damage is rolled; curses lower it; editions 2020/2021 deal at
-least 1 (the Cutlass at least 1 before armour); the target's armour stops its
-protection; the rest lands as damage (fatigue for unarmed blows, which add 1
-when the attacker is stronger and ignore armour).
+wholly to hit or to damage ("decide before attacking"): where the attacker's
+standing choice says (` + "`char set NAME --skill-bonus`" + `; hit until set), or
+where --skill-bonus says for this attack. The attack line says where it
+went. On a hit the weapon's damage is rolled; curses lower it; editions
+2020/2021 deal at least 1 (the Cutlass at least 1 before armour); the
+target's armour stops its protection; the rest lands as damage (fatigue for
+unarmed blows, which add 1 when the attacker is stronger).
 
 TARGET may be a party member, whose damage is applied to his sheet, or anyone
 else (--target-st for an unarmed "stronger" comparison). --dodge has a party
 member who was hit try 3/DX to dodge (not against missiles, nor in edition
 2010 against a thrown weapon): give his faces, or "roll" to let the program
 roll them. --thrown throws a weapon marked (T), such as a dagger; grenades are
-always thrown. --grapple is an attack between grapplers (after winning ST):
-bare hands, whose blow armour does not stop, or a weapon marked (G).`,
+always thrown.
+
+--grapple is the attack of a grappler who won the ST check
+(` + "`contest A:ST B:ST`" + `): he rolls damage with no hit roll, bare-handed
+(armour does not count) or with a weapon marked (G); in edition 2020 a
+stronger grappler adds 1. Grappling, the Unarmed skill adds to ST in the
+contest, not to the attack. --outside (edition 2020) is an attack into a
+grappling space from outside it: it hits with no hit roll. Neither can be
+dodged; --dice given with them are not a hit roll and are not used.`,
 		Example: `  ltscamp attack Ajax pirate --weapon handgun --dice 3,3,4 --damage-dice 5,2
-  ltscamp attack Ajax Hector --weapon handgun --skill-bonus hit \
+  ltscamp attack Ajax Hector --weapon handgun --skill-bonus damage \
       --dice 6,5,1 --damage-dice 5,2
   ltscamp attack Hector Ajax --dice 1,2,3 --damage-dice 2 --dodge 6,6,1
   ltscamp attack Hector Ajax --dodge roll
   ltscamp attack Hector Ajax --weapon dagger --thrown \
-      --dice 2,3,4 --damage-dice 3`,
+      --dice 2,3,4 --damage-dice 3
+  ltscamp contest Ajax:ST Hector:ST --dice 3,3,3 --dice 5,5,5
+  ltscamp attack Ajax Hector --grapple --damage-dice 2`,
 		Args: exactArgs(2, "ATTACKER and TARGET"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			req.Attacker, req.Target = args[0], args[1]
@@ -110,25 +121,26 @@ bare hands, whose blow armour does not stop, or a weapon marked (G).`,
 				if err != nil {
 					return err
 				}
-				printAttack(a.out, res)
+				printAttack(a.out, res, req.HitFaces)
 				return nil
 			})
 		},
 	}
 	f := cmd.Flags()
 	f.StringVar(&req.Weapon, "weapon", "", "the weapon (default: the one wielded, else unarmed)")
-	f.StringVar(&req.Bonus, "skill-bonus", "", "put the weapon's combat skill level on hit or damage")
+	f.StringVar(&req.Bonus, "skill-bonus", "", "put the weapon's combat skill level on hit, damage or none, this attack only (default: the attacker's standing choice, see char set)")
 	f.StringVar(&hit, "dice", "", "faces of the hit roll (3 dice)")
 	f.StringVar(&dmg, "damage-dice", "", "faces of the damage roll")
 	f.StringVar(&dodge, "dodge", "", `the target dodges: the faces of his 3/DX, or "roll"`)
 	f.IntVar(&req.TargetST, "target-st", 0, "ST of a target outside the party")
 	f.BoolVar(&req.Fatigue, "fatigue", false, "an F weapon set to fatigue")
 	f.BoolVar(&req.Thrown, "thrown", false, "throw a (T) weapon (2010: a throw cannot be dodged)")
-	f.BoolVar(&req.Grappling, "grapple", false, "an attack between grapplers: bare hands (no armour) or a (G) weapon")
+	f.BoolVar(&req.Grappling, "grapple", false, "the attack of a grappler who won ST: no hit roll; bare hands (no armour) or a (G) weapon")
+	f.BoolVar(&req.Outside, "outside", false, "an attack into a grappling space from outside it: no hit roll (2020)")
 	return cmd
 }
 
-func printAttack(p *printer, res campaign.AttackResult) {
+func printAttack(p *printer, res campaign.AttackResult, hitFaces []int) {
 	am := res.Attack
 	outcome := p.bad("miss")
 	if am.Hit.Outcome == "hit" {
@@ -137,7 +149,22 @@ func printAttack(p *printer, res campaign.AttackResult) {
 	if am.Rerolls != "" {
 		p.printf("karma re-roll of the %s:\n", am.Rerolled)
 	}
-	p.printf("%s attacks %s with %s: 3/DX %s = %d vs %d — %s\n", am.Attacker, am.Target, am.WeaponName, joinFaces(am.Hit.Faces), am.Hit.Total, am.Hit.Target, outcome)
+	switch am.AutoHit {
+	case "":
+		p.printf("%s attacks %s with %s: 3/DX %s = %d vs %d — %s\n", am.Attacker, am.Target, am.WeaponName, joinFaces(am.Hit.Faces), am.Hit.Total, am.Hit.Target, outcome)
+	default:
+		why := "he won the ST check"
+		if am.AutoHit == "outside" {
+			why = "into a grappling space"
+		}
+		p.printf("%s attacks %s with %s: no hit roll (%s) — %s\n", am.Attacker, am.Target, am.WeaponName, why, outcome)
+		if hitFaces != nil && am.Rerolls == "" {
+			p.printf("  --dice %s not used: this attack makes no hit roll\n", joinFaces(hitFaces))
+		}
+	}
+	if sk := projections.AttackSkillText(&am); sk != "" {
+		p.printf("  %s\n", sk)
+	}
 	if am.Dodge != nil {
 		p.printf("  %s dodges: 3/DX %s = %d vs %d — %s\n", am.Target, joinFaces(am.Dodge.Faces), am.Dodge.Total, am.Dodge.Target, am.Dodge.Outcome)
 	}

@@ -352,7 +352,7 @@ karma and all. In edition 2010 a wish may stand in for the karma point (--wish).
 					printFire(a.out, *res.Fire)
 				}
 				if res.Attack != nil {
-					printAttack(a.out, campaign.AttackResult{Attack: *res.Attack, Events: res.Events, Target: res.Target})
+					printAttack(a.out, campaign.AttackResult{Attack: *res.Attack, Events: res.Events, Target: res.Target}, nil)
 				}
 				if res.DetailedHit != nil {
 					printDetailedHit(a.out, campaign.DetailedHitResult{Ship: *res.DetailedShip, Hit: *res.DetailedHit, Events: res.Events})

@@ -15,7 +15,7 @@ import (
 // those whose --json prints a document of their own (a roll, an attack);
 // the others print the events they appended, with their seqs.
 var writeCommands = map[string]struct{ ownJSON bool }{
-	"init": {}, "char new": {}, "foe add": {}, "foe remove": {},
+	"init": {}, "char new": {}, "char set": {}, "foe add": {}, "foe remove": {},
 	"roll": {ownJSON: true}, "reroll": {ownJSON: true}, "note": {ownJSON: true}, "import roster": {ownJSON: true},
 	"contest": {}, "attack": {}, "ship hit": {},
 	"karma grant": {}, "karma storytell": {}, "karma to-xp": {}, "wish grant": {}, "wish use": {},

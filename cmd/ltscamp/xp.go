@@ -117,24 +117,26 @@ func printPlotword(a *app, word string, sheets []projections.Sheet) {
 func newXPSpendCmd(a *app) *cobra.Command {
 	var levels int
 	cmd := &cobra.Command{
-		Use:   "spend NAME [ST|DX|IQ|skill:NAME] [--levels N]",
+		Use:   "spend NAME [ST|DX|IQ|SKILL] [--levels N]",
 		Short: "Spend XP to raise an attribute or a skill, priced by the campaign's edition",
 		Long: `Spend XP to raise an attribute or a skill, one level at a time.
 
 Attributes cost, per level: the next level (2010), the next level + 5 (2020,
 where humans top out at 42 attribute points), the current level + 6 (2021).
-Skills cost 10 XP a level. A new skill is learned only between adventures; in
-edition 2010 every skill point is bought between adventures. A campaign is
-between adventures until an adventure starts.
+Skills cost 10 XP a level: name the skill (Pistol), or write skill:Pistol. A
+new skill is learned only between adventures; in edition 2010 every skill
+point is bought between adventures. A campaign is between adventures until
+an adventure starts.
 
 Without what to raise, on a terminal, a form lists what the character can
 afford, each with its price and the XP left after.`,
 		Example: `  ltscamp xp spend Ajax ST
   ltscamp xp spend Ajax IQ --levels 2
+  ltscamp xp spend Hector Knife
   ltscamp xp spend Hector skill:Knife`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) < 1 || len(args) > 2 {
-				return usagef("xp spend takes a character NAME and what to raise (ST, DX, IQ or skill:NAME); got %d arguments", len(args))
+				return usagef("xp spend takes a character NAME and what to raise (ST, DX, IQ or a skill); got %d arguments", len(args))
 			}
 			return nil
 		},
@@ -142,7 +144,7 @@ afford, each with its price and the XP left after.`,
 			return a.withCampaign(func(s *campaign.Service) error {
 				if len(args) == 1 {
 					if ok, why := a.canAsk(); !ok {
-						return usagef("xp spend %s needs what to raise, ST, DX, IQ or skill:NAME (%s)", args[0], why)
+						return usagef("xp spend %s needs what to raise, ST, DX, IQ or a skill (%s)", args[0], why)
 					}
 					target, err := spendForm(a, s, args[0])
 					if err != nil {
