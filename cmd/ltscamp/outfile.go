@@ -97,9 +97,15 @@ func outputError(path string, err error) error {
 	case sentinel == events.ErrIO:
 		return systemError(sentinel, cause, "cannot write %s: the operating system could not write it (a failing disk, a network share gone); nothing was written: check the disk and run the command again", path)
 	case errors.Is(cause, fs.ErrNotExist), errors.Is(cause, syscall.ENOTDIR):
-		return noFolder(path)
+		if st, err := os.Stat(filepath.Dir(path)); err != nil || !st.IsDir() {
+			return noFolder(path)
+		}
+		// The folder is there but takes no new file (/proc).
+		return usagef("cannot write %s: %v: its folder takes no new file; nothing was written: choose another -o FILE in a folder you can write", path, cause)
 	case errors.Is(cause, fs.ErrPermission), errors.Is(cause, syscall.EROFS):
 		return usagef("cannot write %s: %v; nothing was written: choose another -o FILE in a folder you can write", path, cause)
+	case errors.Is(cause, syscall.ENAMETOOLONG):
+		return usagef("cannot write %.60s…: %v; nothing was written: choose a shorter -o FILE", path, cause)
 	}
 	return fmt.Errorf("cannot write %s: %w", path, cause)
 }

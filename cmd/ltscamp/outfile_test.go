@@ -149,6 +149,23 @@ func TestExportMissingFolder(t *testing.T) {
 	}
 }
 
+// TestOutputOddPlaces: an -o FILE in a folder that takes no file (/proc),
+// or with a name too long for the file system, is the user's to change:
+// exit 2, never 1.
+func TestOutputOddPlaces(t *testing.T) {
+	dir := outputCampaign(t)
+	outs := []string{filepath.Join(dir, strings.Repeat("x", 300)+".md")}
+	if st, err := os.Stat("/proc/self"); err == nil && st.IsDir() {
+		outs = append(outs, "/proc/ltscamp-test.md")
+	}
+	for _, out := range outs {
+		code, _, stderr := run(t, dir, "export", "sheet", "Kira", "-o", out)
+		if code != ExitUsage || strings.Contains(stderr, ".tmp") || strings.Contains(stderr, "no folder") {
+			t.Errorf("-o %.40s…: exit %d, %q; want %d, and no missing folder", out, code, stderr, ExitUsage)
+		}
+	}
+}
+
 // TestOutputError: each failure of an output file's disk or folder has
 // its row of the exit-code table and names the file, never the temporary
 // one it was written through.
@@ -174,6 +191,7 @@ func TestOutputError(t *testing.T) {
 		{tmp(syscall.ENOENT), ExitUsage, nil, "cannot write /d/x.pdf: there is no folder /d:"},
 		{tmp(syscall.EACCES), ExitUsage, nil, "cannot write /d/x.pdf: permission denied; nothing was written"},
 		{tmp(syscall.EROFS), ExitUsage, nil, "cannot write /d/x.pdf: read-only file system; nothing was written"},
+		{tmp(syscall.ENAMETOOLONG), ExitUsage, nil, "cannot write /d/x.pdf…: file name too long; nothing was written"},
 	}
 	for _, c := range cases {
 		err := outputError("/d/x.pdf", c.err)
