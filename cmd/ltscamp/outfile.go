@@ -150,6 +150,19 @@ func (a *app) writeStdout(write func(io.Writer) error) error {
 	return fmt.Errorf("cannot write to standard output: %w", rw.err)
 }
 
+// stdoutError is the error of a command that did its work but whose
+// output met a full or failing disk under standard output (exit 8); nil
+// for any other error writing it, and for none.
+func stdoutError(err error) error {
+	switch sentinel := diskFailure(err); sentinel {
+	case events.ErrDiskFull:
+		return systemError(sentinel, err, "standard output could not be written: the disk is full. The command itself was done (one that records, as xp award or roll, recorded it: `ltscamp log` shows it, so do not run it again)")
+	case events.ErrIO:
+		return systemError(sentinel, err, "standard output could not be written: the operating system failed to write it. The command itself was done (one that records, as xp award or roll, recorded it: `ltscamp log` shows it, so do not run it again)")
+	}
+	return nil
+}
+
 // mediumFailure is a failure of the disk under an output file or standard
 // output: it matches its events sentinel and unwraps to the system's
 // error.

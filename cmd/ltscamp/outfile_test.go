@@ -237,3 +237,33 @@ func TestExportStdoutFullDisk(t *testing.T) {
 		}
 	}
 }
+
+// TestStdoutFullDisk: any command whose standard output, sent to a file,
+// meets a full disk exits 8 and says so; one that records says its work
+// was done, so that it is not run twice. `log > FILE` and the other read
+// commands once exited 0 with the file cut short, and `--json` ones 1.
+func TestStdoutFullDisk(t *testing.T) {
+	dir := outputCampaign(t)
+	full := devFull(t)
+	for _, args := range [][]string{
+		{"log"}, {"sheet", "Kira"}, {"party"}, {"char", "list", "--json"}, {"timeline"}, {"verify"},
+		{"xp", "award", "Kira", "2", "--reason", "kept", "--json"},
+	} {
+		var errb bytes.Buffer
+		env := &Env{
+			Args:   append([]string{"--db", filepath.Join(dir, "c.ltscamp"), "--actor", "gm"}, args...),
+			Stdin:  strings.NewReader(""),
+			Stdout: full, Stderr: &errb,
+			Getenv: func(string) string { return "" },
+			Now:    func() time.Time { return time.Date(2026, 11, 21, 20, 0, 0, 0, time.UTC) },
+		}
+		code := Main(env)
+		want := "ltscamp: standard output could not be written: the disk is full. The command itself was done"
+		if code != ExitSystem || !strings.Contains(errb.String(), want) {
+			t.Errorf("%v > /dev/full: exit %d, %q; want %d and %q", args, code, errb.String(), ExitSystem, want)
+		}
+	}
+	if out := mustRun(t, dir, "log"); !strings.Contains(out, "kept") {
+		t.Errorf("the award whose output met the full disk is not in the log:\n%s", out)
+	}
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os/user"
@@ -57,6 +58,15 @@ type app struct {
 
 // Main runs one ltscamp invocation and returns its exit status.
 func Main(env *Env) int {
+	// Standard output sent to a file keeps the first error writing it
+	// gave, so that a full disk under it is told (stdoutError).
+	var stdout *recordingWriter
+	if !env.StdoutTTY {
+		stdout = &recordingWriter{w: env.Stdout}
+		recording := *env
+		recording.Stdout = stdout
+		env = &recording
+	}
 	a := &app{env: env}
 	root := newRootCmd(a)
 	root.SetArgs(env.Args)
@@ -64,6 +74,11 @@ func Main(env *Env) int {
 	root.SetOut(env.Stdout)
 	root.SetErr(env.Stderr)
 	err := root.Execute()
+	if stdout != nil && stdout.err != nil && (err == nil || errors.Is(err, stdout.err) && exitCode(err) != ExitSystem) {
+		if serr := stdoutError(stdout.err); serr != nil {
+			err = serr
+		}
+	}
 	if err == nil {
 		return ExitOK
 	}
