@@ -74,7 +74,7 @@ func Main(env *Env) int {
 	root.SetOut(env.Stdout)
 	root.SetErr(env.Stderr)
 	err := root.Execute()
-	if stdout != nil && stdout.err != nil && (err == nil || errors.Is(err, stdout.err) && exitCode(err) != ExitSystem) {
+	if stdout != nil && stdout.err != nil && (err == nil || (errors.Is(err, stdout.err) && exitCode(err) != ExitSystem)) {
 		if serr := stdoutError(stdout.err); serr != nil {
 			err = serr
 		}
