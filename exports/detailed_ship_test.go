@@ -61,7 +61,7 @@ func foldDetailed(t *testing.T, rec events.DetailedRecord, hits ...events.Detail
 }
 
 func laser(facing string, column, points int) events.DetailedShipHit {
-	return events.DetailedShipHit{Facing: facing, Column: column, Points: points, Entered: true}
+	return events.DetailedShipHit{DetailedShot: events.DetailedShot{Facing: facing, Column: column, Points: points, Entered: true}}
 }
 
 // gullDoc is the book's worked example (l.327): two 6-point lasers in
@@ -81,7 +81,7 @@ func ternDoc(t *testing.T) DetailedShipDoc {
 			mdc = events.ShipTemplate{Name: s.Name, Rows: s.Rows()}
 		}
 	}
-	tmpl := events.DetailedShipHit{Facing: "forward", Column: 5, Template: &mdc, Sample: true, Entered: true}
+	tmpl := events.DetailedShipHit{DetailedShot: events.DetailedShot{Facing: "forward", Column: 5, Template: &mdc, Sample: true, Entered: true}}
 	sh := foldDetailed(t, tern(), laser("forward", 3, 6), laser("forward", 5, 6), tmpl, laser("left", 3, 7), laser("forward", 6, 11))
 	return NewDetailedShipDoc(testTrace, sh)
 }
