@@ -1,13 +1,13 @@
 package campaign
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/ltscamp/ltscamp/events"
-	"github.com/ltscamp/ltscamp/projections"
 	"github.com/ltscamp/ltscamp/rules"
 	"github.com/ltscamp/ltscamp/rules/interceptor"
 )
@@ -380,4 +380,52 @@ func TestDetailedVolleyWidowsOnce(t *testing.T) {
 	}
 }
 
-var _ = projections.DetailedShip{}
+
+// TestDetailedOldHitsStillFold: hits of payload version 1 are one shot
+// each and killed no one on his sheet; a log of them still verifies.
+func TestDetailedOldHitsStillFold(t *testing.T) {
+	s := wrenParty(t, nil, false)
+	stream := wrenHit(t, s, 1, 1, nil).Events[0].Stream // the armour only
+	one := func() (int, bool, error) { return 1, true, nil }
+	for _, h := range [][2]int{{1, 2}, {2, 3}} { // column and points: cockpit hits 1-2, then 3-4
+		col, points := h[0], h[1]
+		sh, err := s.DetailedShip("Wren", "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		hit := events.DetailedShipHit{DetailedShot: events.DetailedShot{Facing: "forward", Points: points, Column: col, Entered: true}}
+		made, err := sh.MakeHit(&hit, one, one)
+		if err != nil {
+			t.Fatal(err)
+		}
+		appendRawVersion(t, s, stream, made, 1)
+	}
+	sh, err := s.DetailedShip("Wren", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := crewman(t, sh, "Mara"); c.Status != "dead" || dead(t, s, "Mara") {
+		t.Fatalf("Mara %+v on the ship; dead on her sheet %v", c, dead(t, s, "Mara"))
+	}
+	if rep := mustVerify(t, s); !rep.OK {
+		t.Fatalf("version 1 hits: %+v", rep.Violations)
+	}
+}
+
+// TestDetailedRerollInAVolley: Mara re-rolls the consciousness roll of a
+// hit of two shots; the hit is made again with both, and verify holds it.
+func TestDetailedRerollInAVolley(t *testing.T) {
+	s := wrenParty(t, nil, false)
+	res := mustHit(t, s, DetailedHitRequest{Ship: "Wren", Facing: "forward", Laser: 2, Column: 1, CrewDice: []int{9},
+		MoreShots: []DetailedShotRequest{{Facing: "forward", Laser: 2, Column: 4}}})
+	if c := crewman(t, res.Ship, "Mara"); c.Status != "unconscious" {
+		t.Fatalf("Mara %+v", c)
+	}
+	rr := mustReroll(t, s, RerollRequest{Roll: fmt.Sprint(res.Events[0].Seq), Which: "1", Faces: []int{3}})
+	if h := rr.DetailedHit; h == nil || len(h.MoreShots) != 1 || h.MoreShots[0].Column != 4 || h.CrewRolls[0].Status != "conscious" {
+		t.Fatalf("re-rolled hit %+v", rr.DetailedHit)
+	}
+	if rep := mustVerify(t, s); !rep.OK {
+		t.Fatalf("verify %+v", rep.Violations)
+	}
+}

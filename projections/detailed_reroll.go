@@ -306,6 +306,19 @@ func prefixAgree(a, b []int) bool {
 }
 
 func sameHitTerms(a, b *events.DetailedShipHit) bool {
+	as, bs := a.Shots(), b.Shots()
+	if len(as) != len(bs) {
+		return false
+	}
+	for i := range as {
+		if !sameShotTerms(&as[i], &bs[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func sameShotTerms(a, b *events.DetailedShot) bool {
 	sameTemplate := (a.Template == nil) == (b.Template == nil)
 	if sameTemplate && a.Template != nil {
 		sameTemplate = a.Template.Name == b.Template.Name && slices.Equal(a.Template.Rows, b.Template.Rows)

@@ -397,8 +397,16 @@ func printDetailedShot(p *printer, sh projections.DetailedShip, shot *events.Det
 		}
 		p.printf("%s: %s\n", name, t)
 	}
-	p.printf("%s hit on the %s facing, column %d (%s), %s: %d armour and %d internal boxes destroyed, %d wasted\n",
-		name, shot.Facing, shot.Column, how, weapon, armour, internal, shot.Wasted)
+	// Where it landed, then what it destroyed, each wrapped at word
+	// boundaries to fit 80 columns.
+	line := fmt.Sprintf("%s hit on the %s facing, column %d (%s)", name, shot.Facing, shot.Column, how)
+	for _, l := range fill(strings.Fields(line), "", "    ") {
+		p.printf("%s\n", l)
+	}
+	line = fmt.Sprintf("%s: %d armour and %d internal boxes destroyed, %d wasted", weapon, armour, internal, shot.Wasted)
+	for _, l := range fill(strings.Fields(line), "  ", "    ") {
+		p.printf("%s\n", l)
+	}
 	if shot.TurretDestroyed > 0 {
 		p.printf("  turret %d (%s) destroyed: %d residual %s into the hull\n", shot.TurretDestroyed,
 			sh.Ship().Turrets()[shot.TurretDestroyed-1].Name, shot.Residual, plural(shot.Residual, "point passes", "points pass"))
