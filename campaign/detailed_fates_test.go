@@ -380,7 +380,6 @@ func TestDetailedVolleyWidowsOnce(t *testing.T) {
 	}
 }
 
-
 // TestDetailedOldHitsStillFold: hits of payload version 1 are one shot
 // each and killed no one on his sheet; a log of them still verifies.
 func TestDetailedOldHitsStillFold(t *testing.T) {
