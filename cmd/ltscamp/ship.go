@@ -262,8 +262,9 @@ and --facing once for all of them or once for each; --turret-roll and
 --turret-pick likewise take one value a shot (a pick of 0 where none is
 made). The shots land in order, and widowed armour is removed once, after
 them all, as the book has it. Each hit on a cockpit calls for a
-roll on the Consciousness Table by its crewman (the 4th hit kills him): the
-program makes it, or --crew-dice enters the d10s, one a roll in order. The
+roll on the Consciousness Table by its crewman (the 4th hit kills him, and a
+crewman who is a character or a foe dies on his sheet too): the program
+makes it, or --crew-dice enters the d10s, one a roll in order. The
 hit records the faces and the crewman's status; ship show lists the crew. A
 hit that disables a turret's Turret Structure calls for the jam roll: 1-6
 jams the turret facing the ship's front (1) and on clockwise, 7-10 leaves
