@@ -244,8 +244,12 @@ func CheckReroll(first, p events.Payload) string {
 		}
 		r = p.DetailedReroll
 	case *events.DetailedTurnEnded:
-		if _, ok := first.(*events.DetailedTurnEnded); !ok {
+		f, ok := first.(*events.DetailedTurnEnded)
+		if !ok {
 			return "a re-rolled turn end replaces an event that is not a turn end"
+		}
+		if !slices.Equal(f.Abandoned, p.Abandoned) {
+			return "a re-rolled turn end in which other crewmen abandon ship than in the turn end it replaces"
 		}
 		r = p.DetailedReroll
 	}

@@ -214,3 +214,27 @@ func TestDelayedExplosionKillsTheUnconscious(t *testing.T) {
 		t.Errorf("wake rolls after the blast: %+v", w)
 	}
 }
+
+// TestVolleyAfterExplosion: "All weapons allocated against a target are
+// considered to fire even if not all of them are required to destroy the
+// target" (GENERAL COMBAT PROCEDURE): a shot after the one that blew the
+// ship up does nothing, and is no error; a malformed one still is.
+func TestVolleyAfterExplosion(t *testing.T) {
+	sp := spaceGullSpec()
+	sp.Armour.Aft = 0
+	s := mustShip(t, sp)
+	boom := []Hit{laser(Aft, 3, 3), laser(Aft, 4, 3), laser(Aft, 7, 3), laser(Aft, 8, 3), laser(Aft, 1, 2)}
+	n, rep, err := s.Volley(boom)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !n.Exploded() || len(rep.Shots) != 5 || len(rep.Shots[4].Destroyed) != 0 || !rep.Shots[3].ShipExploded {
+		t.Fatalf("exploded %v, shots %d, last %+v", n.Exploded(), len(rep.Shots), rep.Shots[len(rep.Shots)-1])
+	}
+	if _, _, err := s.Volley(append(boom, laser(Aft, 11, 1))); CodeOf(err) != CodeInvalid {
+		t.Errorf("a bad column after the blast: %v, want CodeInvalid", err)
+	}
+	if _, _, err := n.Volley([]Hit{laser(Aft, 1, 1)}); CodeOf(err) != CodeRule {
+		t.Errorf("a hit on a ship that had exploded: %v, want CodeRule", err)
+	}
+}
