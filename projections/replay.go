@@ -94,7 +94,7 @@ type World struct {
 	// the seq of the hit.
 	shipKills map[string]int64
 	// crewKills are the characters and foes this command's detailed ship
-	// hits and turn ends killed, with the seq of the event.
+	// hits and turn ends killed, by ID, with the event that killed them.
 	crewKills map[string]events.Event
 	// story sums this command's storyteller karma by the story's roll, and
 	// storyAt is each story's first grant; told lists the stories whose
@@ -574,8 +574,13 @@ func (w *World) endCommand() {
 				Problem: fmt.Sprintf("%s was aboard a section the hit destroyed, but did not die", c.Name)})
 		}
 	}
-	for id, e := range w.crewKills {
-		if c, ok := w.Sheets[id]; ok && c.Alive() {
+	killed := make([]string, 0, len(w.crewKills))
+	for id := range w.crewKills {
+		killed = append(killed, id)
+	}
+	sort.Strings(killed)
+	for _, id := range killed {
+		if c, e := w.Sheets[id], w.crewKills[id]; c != nil && c.Alive() {
 			w.Violations = append(w.Violations, Violation{Seq: e.Seq, EventID: e.ID, CommandID: w.command, Type: e.Type,
 				Problem: fmt.Sprintf("%s was killed aboard a detailed ship, but is not dead on the sheet", c.Name)})
 		}
