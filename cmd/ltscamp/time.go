@@ -255,7 +255,7 @@ current adventure (or of --adventure's), reading only that day's events.`,
   ltscamp timeline --day 2 --rolls
   ltscamp timeline --adventure 1 --day 3
   ltscamp timeline --json | jq '.periods[0].days'
-  ltscamp timeline --rolls --json | jq '.. | objects | select(.kind? == "contest") | .text'`,
+  ltscamp timeline --adventure 1 --rolls > session-1.txt`,
 		Args: exactArgs(0, "no arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return a.withCampaign(func(s *campaign.Service) error {
