@@ -24,9 +24,9 @@ type tableFit struct {
 // n columns spends on borders, padding and gaps. A table that fits as it is
 // stays as it is. Otherwise its widest columns are narrowed, and their cells
 // wrap at spaces, never inside a word: a column is never narrower than its
-// longest word, nor than its header. When even that does not fit, the columns named in elide
-// are left out, in that order; only when none is left to drop are words
-// broken. width 0 is no limit.
+// longest word, nor than its header. When even that does not fit, the
+// columns named in elide are left out, in that order; only when none is
+// left to drop are words broken. width 0 is no limit.
 func fitTable(headers []string, rows [][]string, width int, frame func(cols int) int, elide []string) tableFit {
 	n := len(headers)
 	for _, r := range rows {
@@ -122,7 +122,7 @@ func fitTable(headers []string, rows [][]string, width int, frame func(cols int)
 }
 
 // widest is the index of the largest of ws, or, with have, the index where
-// ws is furthest above have (-1 when none is).
+// ws is furthest above have (-1 when none is above it, or all are 0).
 func widest(ws, have []int) int {
 	best, at := 0, -1
 	for k, w := range ws {
