@@ -240,7 +240,7 @@ func TestVerifyCatchesForgedCrewRolls(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	hit := events.DetailedShipHit{Facing: "forward", Points: 2, Column: 1, Entered: true}
+	hit := events.DetailedShipHit{DetailedShot: events.DetailedShot{Facing: "forward", Points: 2, Column: 1, Entered: true}}
 	c := sh
 	nine := func() (int, bool, error) { return 9, true, nil }
 	forged, err := c.MakeHit(&hit, nine, nine)
@@ -254,13 +254,13 @@ func TestVerifyCatchesForgedCrewRolls(t *testing.T) {
 	if _, err := c.MakeHit(&forged, nine, nine); err != nil {
 		t.Fatal(err)
 	}
-	hit2 := events.DetailedShipHit{Facing: "forward", Points: 2, Column: 4, Entered: true}
+	hit2 := events.DetailedShipHit{DetailedShot: events.DetailedShot{Facing: "forward", Points: 2, Column: 4, Entered: true}}
 	bridge, err := c.MakeHit(&hit2, nine, nine)
 	if err != nil {
 		t.Fatal(err)
 	}
 	appendRaw(t, s, stream, bridge)
-	turn, err := c.EndTurn(func() (int, bool, error) { return 2, true, nil })
+	turn, err := c.EndTurn(func() (int, bool, error) { return 2, true, nil }, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -28,7 +28,11 @@ func addBrick(t *testing.T, s *Service) {
 // brickOnDorsal lowers the Brick onto Dorsal's column, turret roll 1.
 func brickOnDorsal(t *testing.T, s *Service, column, jam int) DetailedHitResult {
 	t.Helper()
-	return mustHit(t, s, DetailedHitRequest{Ship: "Tern", Facing: "forward", Template: "Brick", Column: column, TurretRoll: 1, JamRoll: jam})
+	req := DetailedHitRequest{Ship: "Tern", Facing: "forward", Template: "Brick", Column: column, TurretRoll: 1}
+	if jam != 0 {
+		req.JamDice = []int{jam}
+	}
+	return mustHit(t, s, req)
 }
 
 // TestDetailedTurretJam: TURRET STRUCTURE (book l.409): "If this system is
@@ -101,7 +105,7 @@ func TestDetailedTurretJamMootAndRefusals(t *testing.T) {
 	s := shipCampaign(t, nil, "Tern", interceptortest.Tern())
 	addBrick(t, s)
 	before := count(t, s)
-	_, err := s.DetailedShipHit(DetailedHitRequest{Ship: "Tern", Facing: "forward", Template: "Brick", Column: 5, TurretRoll: 1, JamRoll: 4})
+	_, err := s.DetailedShipHit(DetailedHitRequest{Ship: "Tern", Facing: "forward", Template: "Brick", Column: 5, TurretRoll: 1, JamDice: []int{4}})
 	if err == nil || !strings.Contains(err.Error(), "no turret jam roll is called for") {
 		t.Fatalf("--jam-roll with no jam: %v", err)
 	}
@@ -109,7 +113,7 @@ func TestDetailedTurretJamMootAndRefusals(t *testing.T) {
 		t.Fatal("a refused hit appended")
 	}
 	addWall(t, s, 6)
-	_, err = s.DetailedShipHit(DetailedHitRequest{Ship: "Tern", Facing: "forward", Template: "Wall", Column: 5, TurretRoll: 1, JamRoll: 4})
+	_, err = s.DetailedShipHit(DetailedHitRequest{Ship: "Tern", Facing: "forward", Template: "Wall", Column: 5, TurretRoll: 1, JamDice: []int{4}})
 	if err == nil || !strings.Contains(err.Error(), "moot") {
 		t.Fatalf("--jam-roll on a destroyed turret: %v", err)
 	}
@@ -167,8 +171,8 @@ func forgeSecondBrick(t *testing.T, s *Service) events.DetailedShipHit {
 	if err != nil {
 		t.Fatal(err)
 	}
-	hit := events.DetailedShipHit{Facing: "forward", Template: &events.ShipTemplate{Name: "Brick", Rows: []string{"XXX", "XXX", "XXX", "XXX"}},
-		Column: 8, Entered: true, TurretChance: 1, TurretRoll: 1, TurretEntered: true, Turret: 1}
+	hit := events.DetailedShipHit{DetailedShot: events.DetailedShot{Facing: "forward", Template: &events.ShipTemplate{Name: "Brick", Rows: []string{"XXX", "XXX", "XXX", "XXX"}},
+		Column: 8, Entered: true, TurretChance: 1, TurretRoll: 1, TurretEntered: true, Turret: 1}}
 	two := func() (int, bool, error) { return 2, true, nil }
 	c := sh
 	made, err := c.MakeHit(&hit, two, two)

@@ -169,9 +169,9 @@ func TestDetailedRerollWoundChangesWake(t *testing.T) {
 
 // TestDetailedRerollCollapse: the pilot makes the structural collapse
 // roll (book l.466); Mara, at the cockpit, fails it (1 against 1 lost)
-// and the chart blows the ship up (9). She re-rolls the chart die: the
-// ship breaks up instead. Or she re-rolls the roll itself and the chart
-// die is dropped.
+// and the chart blows the ship up after a delay (6): she ejects. She
+// re-rolls the chart die: the ship breaks up instead. Or she re-rolls the
+// roll itself and the chart die is dropped.
 func TestDetailedRerollCollapse(t *testing.T) {
 	for _, tc := range []struct {
 		which   string
@@ -185,11 +185,12 @@ func TestDetailedRerollCollapse(t *testing.T) {
 		t.Run(tc.which, func(t *testing.T) {
 			s := wrenParty(t, nil, false)
 			wrenHit(t, s, 4, 9, nil) // armour, powerplant twice, Ship Destroyed
-			turn, err := s.DetailedShipTurnEnd("Wren", []int{1, 9})
+			turn, err := s.DetailedShipTurnEnd("Wren", []int{1, 6})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if r := turn.Turn.Rolls; len(r) != 1 || r[0].Kind != "structural_collapse" || r[0].Crew != "Mara" || !turn.Ship.View().Exploded {
+			if r := turn.Turn.Rolls; len(r) != 1 || r[0].Kind != "structural_collapse" || r[0].Crew != "Mara" || !turn.Ship.View().Exploded ||
+				!slices.Equal(turn.Turn.Ejected, []string{"Mara", "Jon"}) {
 				t.Fatalf("turn %+v", turn.Turn)
 			}
 			res := mustReroll(t, s, RerollRequest{Roll: fmt.Sprint(turn.Events[0].Seq), Which: tc.which, Faces: tc.faces})
@@ -201,6 +202,26 @@ func TestDetailedRerollCollapse(t *testing.T) {
 				t.Fatalf("verify %+v", rep.Violations)
 			}
 		})
+	}
+}
+
+// TestDetailedRerollKeepsDeaths: a re-roll that would leave alive a
+// crewman the replaced event killed, and who is dead on his sheet, is
+// refused: karma does not bring the dead back (undo does).
+func TestDetailedRerollKeepsDeaths(t *testing.T) {
+	s := wrenParty(t, nil, false)
+	wrenHit(t, s, 4, 9, nil)
+	turn, err := s.DetailedShipTurnEnd("Wren", []int{1, 9}) // the ship explodes at once
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(turn.Killed, []string{"Mara"}) || !dead(t, s, "Mara") {
+		t.Fatalf("killed %v", turn.Killed)
+	}
+	before := count(t, s)
+	_, err = s.Reroll(RerollRequest{Roll: fmt.Sprint(turn.Events[0].Seq), Which: "1.2", Faces: []int{2}})
+	if rules.CodeOf(err) != rules.CodeRule || !strings.Contains(err.Error(), "cannot bring him back") || count(t, s) != before {
+		t.Fatalf("re-roll of the blast that killed Mara: %v", err)
 	}
 }
 

@@ -338,9 +338,8 @@ func (s *Service) ShipTemplatesAdd(ts []interceptor.Template, file string) ([]Sh
 	return out, err
 }
 
-// DetailedHitRequest is what `ship hit` asks of a detailed ship.
-type DetailedHitRequest struct {
-	Ship   string
+// DetailedShotRequest is one shot of a `ship hit` on a detailed ship.
+type DetailedShotRequest struct {
 	Facing string
 	// Laser is a laser's points; Template names a damage template. One
 	// of them is given.
@@ -355,15 +354,36 @@ type DetailedHitRequest struct {
 	// is given only with a roll.
 	TurretRoll int
 	TurretPick int
+}
+
+// DetailedHitRequest is what `ship hit` asks of a detailed ship: the
+// shots that strike it at one point of its movement, the first in the
+// fields of a DetailedShotRequest (Facing to TurretPick) and the others in
+// MoreShots. Widowed armour is removed once, after them all (book l.330).
+type DetailedHitRequest struct {
+	Ship       string
+	Facing     string
+	Laser      int
+	Template   string
+	Column     int
+	TurretRoll int
+	TurretPick int
+	MoreShots  []DetailedShotRequest
 	// CrewDice are the d10 faces of the consciousness rolls the hit calls
 	// for, in order (one a roll, none for a moot one); nil has the
 	// program roll them.
 	CrewDice []int
-	// JamRoll is the d10 of the turret jam roll a hit that disables a
-	// turret's Turret Structure calls for (book l.409); 0 has the program
-	// roll it.
-	JamRoll int
+	// JamDice are the d10s of the turret jam rolls the hit calls for when
+	// it disables a turret's Turret Structure (book l.409), in order; nil
+	// has the program roll them.
+	JamDice []int
 	Source  string
+}
+
+// Shots returns the request's shots in order.
+func (r DetailedHitRequest) Shots() []DetailedShotRequest {
+	first := DetailedShotRequest{Facing: r.Facing, Laser: r.Laser, Template: r.Template, Column: r.Column, TurretRoll: r.TurretRoll, TurretPick: r.TurretPick}
+	return append([]DetailedShotRequest{first}, r.MoreShots...)
 }
 
 // maxTurretPicks bounds the re-rolls of which turret is hit: "Hits on a
@@ -377,7 +397,7 @@ const maxTurretPicks = 1000
 // hits a turret and the ship has several, which one, re-rolled while it
 // names a destroyed turret. Entered values are checked; rolled ones come
 // from the campaign's roller. A ship with no turret standing makes no roll.
-func (d *decision) decideTurret(name string, ship interceptor.Ship, req DetailedHitRequest, hit *events.DetailedShipHit) error {
+func (d *decision) decideTurret(name string, ship interceptor.Ship, req DetailedShotRequest, hit *events.DetailedShot) error {
 	chance := ship.TurretChance()
 	n := len(ship.Turrets())
 	switch {
@@ -464,70 +484,57 @@ func (s *Service) onDetailedShip(name, what string, decide func(d *decision, sh 
 
 // DetailedHitResult reports a hit on a detailed ship.
 type DetailedHitResult struct {
-	Ship   projections.DetailedShip
-	Hit    events.DetailedShipHit
+	Ship projections.DetailedShip
+	Hit  events.DetailedShipHit
+	// Killed names the characters and foes the hit killed, now dead on
+	// their sheets.
+	Killed []string
 	Events []events.Event
 }
 
-// DetailedShipHit applies one hit to a detailed ship with the rules: the
-// laser or the template comes down the column rolled (or given), then
-// widowed armour is removed (book l.330). The event records the hit's
-// terms and everything it did, so verify can re-check it.
+// DetailedShipHit applies the hits at one point of a detailed ship's
+// movement with the rules: each laser or template comes down the column
+// rolled (or given), in order, then widowed armour is removed once (book
+// l.330). The event records each shot's terms and everything they did, so
+// verify can re-check it; crewmen it kills who are characters or foes of
+// the campaign die on their sheets in the same command.
 func (s *Service) DetailedShipHit(req DetailedHitRequest) (DetailedHitResult, error) {
 	var out DetailedHitResult
 	var err error
 	out.Ship, out.Events, err = s.onDetailedShip(req.Ship, "a hit by --facing and --weapon", func(d *decision, sh *detailedShip) error {
 		out = DetailedHitResult{}
-		facing := interceptor.Facing(strings.ToLower(strings.TrimSpace(req.Facing)))
-		if !facing.Valid() {
-			return rules.Errorf(rules.CodeInvalid, "--facing %q: use forward, aft, left or right", req.Facing)
-		}
 		if err := rules.CheckReason("--source", strings.TrimSpace(req.Source)); err != nil {
 			return err
 		}
-		hit := events.DetailedShipHit{Facing: string(facing), Source: strings.TrimSpace(req.Source)}
-		switch {
-		case (req.Laser != 0) == (req.Template != ""):
-			return rules.Errorf(rules.CodeInvalid, "give a laser's points or a template, not both or neither")
-		case req.Template != "":
-			rv, err := d.revertsState()
-			if err != nil {
-				return err
-			}
-			ts, version, err := d.s.templates(rv, 0)
-			if err != nil {
-				return err
-			}
-			d.expect(events.ShipTemplatesStream, version)
-			t, sample, ok := ts.Find(req.Template)
-			if !ok {
-				return rules.Errorf(rules.CodeInvalid, "no damage template %q: see `ltscamp ship template list`, or add one with `ltscamp ship template add`", req.Template)
-			}
-			hit.Template, hit.Sample = &t, sample
-		default:
-			hit.Points = req.Laser
+		shots := req.Shots()
+		if len(shots) > maxShots {
+			return rules.Errorf(rules.CodeInvalid, "%d shots in one hit: at most %d", len(shots), maxShots)
 		}
-		switch {
-		case req.Column == 0:
-			faces, err := d.s.roller.Roll(1, interceptor.Columns)
+		hit := events.DetailedShipHit{Source: strings.TrimSpace(req.Source)}
+		ship := sh.rec.Ship()
+		for i, sr := range shots {
+			shot, err := d.decideShot(sh.rec.Name, ship, sr)
 			if err != nil {
+				if len(shots) > 1 {
+					return rules.Errorf(rules.CodeOf(err), "shot %d: %v", i+1, err)
+				}
 				return err
 			}
-			hit.Column = faces[0]
-		case req.Column < 1 || req.Column > interceptor.Columns:
-			return rules.Errorf(rules.CodeInvalid, "--column %d: the column is a d10 roll, 1 to %d", req.Column, interceptor.Columns)
-		default:
-			hit.Column, hit.Entered = req.Column, true
-		}
-		if err := d.decideTurret(sh.rec.Name, sh.rec.Ship(), req, &hit); err != nil {
-			return err
+			if i == 0 {
+				hit.DetailedShot = shot
+			} else {
+				hit.MoreShots = append(hit.MoreShots, shot)
+			}
+			// The next shot's turret roll is made on the ship as this one
+			// leaves it; a shot after the ship blew up does nothing.
+			if h, err := projections.ShotOf(shot); err == nil && !ship.Exploded() {
+				if next, _, err := ship.Hit(h); err == nil {
+					ship = next
+				}
+			}
 		}
 		dice, done := d.shipDice(req.CrewDice, "--crew-dice", "crew roll")
-		var jamEntered []int
-		if req.JamRoll != 0 {
-			jamEntered = []int{req.JamRoll}
-		}
-		jam, jamDone := d.shipDice(jamEntered, "--jam-roll", "turret jam roll")
+		jam, jamDone := d.shipDice(req.JamDice, "--jam-roll", "turret jam roll")
 		outcome, err := sh.rec.MakeHit(&hit, dice, jam)
 		if err != nil {
 			return rules.Errorf(rules.CodeOf(err), "%s: %v", sh.rec.Name, err)
@@ -539,9 +546,95 @@ func (s *Service) DetailedShipHit(req DetailedHitRequest) (DetailedHitResult, er
 			return err
 		}
 		out.Hit = outcome
-		return d.emit(sh.stream, outcome)
+		if err := d.emit(sh.stream, outcome); err != nil {
+			return err
+		}
+		out.Killed, err = d.crewDeaths(sh.rec.Name, outcome.Killed, "killed aboard %s when it was hit")
+		return err
 	})
 	return out, err
+}
+
+// maxShots bounds the shots of one hit.
+const maxShots = 100
+
+// decideShot decides one shot's terms: its facing, weapon, column and
+// turret dice, on the ship as the shots before it left it.
+func (d *decision) decideShot(name string, ship interceptor.Ship, req DetailedShotRequest) (events.DetailedShot, error) {
+	facing := interceptor.Facing(strings.ToLower(strings.TrimSpace(req.Facing)))
+	if !facing.Valid() {
+		return events.DetailedShot{}, rules.Errorf(rules.CodeInvalid, "--facing %q: use forward, aft, left or right", req.Facing)
+	}
+	shot := events.DetailedShot{Facing: string(facing)}
+	switch {
+	case (req.Laser != 0) == (req.Template != ""):
+		return shot, rules.Errorf(rules.CodeInvalid, "give a laser's points or a template, not both or neither")
+	case req.Template != "":
+		rv, err := d.revertsState()
+		if err != nil {
+			return shot, err
+		}
+		ts, version, err := d.s.templates(rv, 0)
+		if err != nil {
+			return shot, err
+		}
+		d.expect(events.ShipTemplatesStream, version)
+		t, sample, ok := ts.Find(req.Template)
+		if !ok {
+			return shot, rules.Errorf(rules.CodeInvalid, "no damage template %q: see `ltscamp ship template list`, or add one with `ltscamp ship template add`", req.Template)
+		}
+		shot.Template, shot.Sample = &t, sample
+	default:
+		shot.Points = req.Laser
+	}
+	switch {
+	case req.Column == 0:
+		faces, err := d.s.roller.Roll(1, interceptor.Columns)
+		if err != nil {
+			return shot, err
+		}
+		shot.Column = faces[0]
+	case req.Column < 1 || req.Column > interceptor.Columns:
+		return shot, rules.Errorf(rules.CodeInvalid, "--column %d: the column is a d10 roll, 1 to %d", req.Column, interceptor.Columns)
+	default:
+		shot.Column, shot.Entered = req.Column, true
+	}
+	return shot, d.decideTurret(name, ship, req, &shot)
+}
+
+// crewDeaths makes the crewmen of a detailed ship that killed names, who
+// are characters or foes of the campaign (found by name, the party first),
+// die on their own sheets, as the crew of a destroyed section does; cause
+// is a format with the ship's name. Crewmen named like no one are the
+// record's free text, and one already dead stays as he is. It returns the
+// names of those whose sheets now show them dead.
+func (d *decision) crewDeaths(ship string, killed []string, cause string) ([]string, error) {
+	if len(killed) == 0 {
+		return nil, nil
+	}
+	r, err := d.rosterState()
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, name := range killed {
+		m, ok := r.FindAny(name)
+		if !ok {
+			continue
+		}
+		c, err := d.characterByMember(m)
+		if err != nil {
+			return nil, err
+		}
+		if !c.sheet.Alive() {
+			continue
+		}
+		out = append(out, c.sheet.Name)
+		if err := d.emit(c.stream, events.CharacterDied{Cause: fmt.Sprintf(cause, ship), Damage: c.sheet.Damage}); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }
 
 // DetailedRepairRequest is what `ship repair` asks of a detailed ship.
@@ -798,31 +891,54 @@ func (d *decision) shipDice(entered []int, flag, what string) (projections.ShipD
 
 // DetailedTurnResult reports the end of a detailed ship's turn.
 type DetailedTurnResult struct {
-	Ship   projections.DetailedShip
-	Turn   events.DetailedTurnEnded
+	Ship projections.DetailedShip
+	Turn events.DetailedTurnEnded
+	// Killed names the characters and foes who died at the turn's end,
+	// now dead on their sheets.
+	Killed []string
 	Events []events.Event
 }
 
-// DetailedShipTurnEnd ends a detailed ship's turn: the wound rolls of the
+// DetailedShipTurnEnd ends a detailed ship's turn (see projections'
+// turnEnd): the crewmen in abandon abandon ship; on a ship that broke up
+// before, its crew's time to abandon ship runs a turn shorter, and those
+// still aboard when it runs out die (book l.467); the wound rolls of the
 // crew of a Bridge or Quarters hit this turn and a structural collapse
-// roll if the Ship Destroyed row was hit (book l.353, l.433, l.466), then,
-// for the next turn's Decision Phase, the wake rolls of the unconscious
-// crew (l.367). Dice are entered (in that order) or rolled. A ship with no
-// roll due is refused: nothing is appended.
-func (s *Service) DetailedShipTurnEnd(name string, dice []int) (DetailedTurnResult, error) {
+// roll if the Ship Destroyed row was hit (l.353, l.433, l.466), and what
+// its chart result does (the ship breaks up, or explodes after a delay
+// that the unconscious do not survive, l.469); then, for the next turn's
+// Decision Phase, the wake rolls of the unconscious crew (l.367). Dice are
+// entered (in that order) or rolled. Crewmen who die and are characters or
+// foes of the campaign die on their sheets in the same command. A ship
+// with nothing due is refused: nothing is appended.
+func (s *Service) DetailedShipTurnEnd(name string, dice []int, abandon ...string) (DetailedTurnResult, error) {
 	var out DetailedTurnResult
 	var err error
 	out.Ship, out.Events, err = s.onDetailedShip(name, "ship turn-end", func(d *decision, sh *detailedShip) error {
 		out = DetailedTurnResult{}
-		if sh.rec.Ship().Exploded() {
+		ship := sh.rec.Ship()
+		if ship.Exploded() {
 			return rules.Errorf(rules.CodeRule, "%s has exploded: its turns are over", sh.rec.Name)
 		}
+		var leaving []string
+		for _, a := range abandon {
+			i := slices.IndexFunc(ship.Crew(), func(c interceptor.Crew) bool { return strings.EqualFold(c.Name, strings.TrimSpace(a)) })
+			if i < 0 {
+				return rules.Errorf(rules.CodeInvalid, "--abandon %q: %s has no crewman of that name", a, sh.rec.Name)
+			}
+			if n := ship.Crew()[i].Name; !slices.Contains(leaving, n) {
+				leaving = append(leaving, n)
+			}
+		}
 		source, done := d.shipDice(dice, "--dice", "roll")
-		turn, err := sh.rec.EndTurn(source)
+		turn, err := sh.rec.EndTurn(source, leaving)
 		if err != nil {
 			return rules.Errorf(rules.CodeOf(err), "%s: %v", sh.rec.Name, err)
 		}
-		if len(turn.Rolls)+len(turn.Wake) == 0 {
+		if len(turn.Rolls)+len(turn.Wake)+len(turn.Abandoned)+len(turn.Killed) == 0 && !ship.AbandonDue() {
+			if broken, _ := ship.BrokenUp(); broken {
+				return rules.Errorf(rules.CodeRule, "%s broke up and its crew's time to abandon ship is over: nobody aboard is left to roll", sh.rec.Name)
+			}
 			return rules.Errorf(rules.CodeRule, "%s has no rolls due at the end of the turn: no crewed Bridge or Quarters and no Ship Destroyed box was hit since the last turn-end, and nobody aboard is unconscious", sh.rec.Name)
 		}
 		if err := done(len(turn.Rolls) + len(turn.Wake)); err != nil {
@@ -832,7 +948,11 @@ func (s *Service) DetailedShipTurnEnd(name string, dice []int) (DetailedTurnResu
 			return err
 		}
 		out.Turn = turn
-		return d.emit(sh.stream, turn)
+		if err := d.emit(sh.stream, turn); err != nil {
+			return err
+		}
+		out.Killed, err = d.crewDeaths(sh.rec.Name, turn.Killed, "killed aboard %s at the end of a turn")
+		return err
 	})
 	return out, err
 }

@@ -276,12 +276,12 @@ func TestVerifyCatchesForgedDetailedHit(t *testing.T) {
 	s := gullCampaign(t, nil)
 	res := laser(t, s, 6, 3)
 	stream := res.Events[0].Stream
-	forged := events.DetailedShipHit{Facing: "forward", Points: 6, Column: 5, Entered: true,
-		Destroyed: []events.ShipPlace{{Block: "forward", Row: 1, Column: 5}}}
+	forged := events.DetailedShipHit{DetailedShot: events.DetailedShot{Facing: "forward", Points: 6, Column: 5, Entered: true,
+		Destroyed: []events.ShipPlace{{Block: "forward", Row: 1, Column: 5}}}}
 	bad := appendRaw(t, s, stream, forged)
 	tp := events.ShipTemplate{Name: "Nova", Rows: []string{"X"}}
-	unknown := appendRaw(t, s, stream, events.DetailedShipHit{Facing: "aft", Template: &tp, Column: 1, Entered: true,
-		Destroyed: []events.ShipPlace{{Block: "aft", Row: 1, Column: 1}}})
+	unknown := appendRaw(t, s, stream, events.DetailedShipHit{DetailedShot: events.DetailedShot{Facing: "aft", Template: &tp, Column: 1, Entered: true,
+		Destroyed: []events.ShipPlace{{Block: "aft", Row: 1, Column: 1}}}})
 	rep := mustVerify(t, s)
 	if rep.OK || len(rep.Violations) != 2 {
 		t.Fatalf("violations %+v", rep.Violations)

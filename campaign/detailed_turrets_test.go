@@ -242,9 +242,9 @@ func TestVerifyCatchesForgedTurretHit(t *testing.T) {
 		return want
 	}
 	forged := []events.DetailedShipHit{
-		{Facing: "forward", Points: 1, Column: 9, Entered: true, TurretChance: 1, TurretRoll: 7, TurretEntered: true, Turret: 1},
-		{Facing: "forward", Points: 1, Column: 9, Entered: true, Turret: 0},
-		{Facing: "forward", Points: 1, Column: 9, Entered: true, TurretChance: 3, TurretRoll: 2, TurretEntered: true, Turret: 1},
+		{DetailedShot: events.DetailedShot{Facing: "forward", Points: 1, Column: 9, Entered: true, TurretChance: 1, TurretRoll: 7, TurretEntered: true, Turret: 1}},
+		{DetailedShot: events.DetailedShot{Facing: "forward", Points: 1, Column: 9, Entered: true, Turret: 0}},
+		{DetailedShot: events.DetailedShot{Facing: "forward", Points: 1, Column: 9, Entered: true, TurretChance: 3, TurretRoll: 2, TurretEntered: true, Turret: 1}},
 	}
 	wants := []string{"the turret roll of 7 against 1 gives 0", "no turret roll", "turret chance of 3"}
 	var seqs []int64

@@ -360,6 +360,21 @@ func (s *Service) Timeline(adventure, day int) (projections.Timeline, error) {
 // TimelineAsOf is Timeline folded from the log as it was at a point (see
 // ResolveAsOf; "" for now).
 func (s *Service) TimelineAsOf(adventure, day int, asOf string) (projections.Timeline, error) {
+	return s.TimelineOf(TimelineQuery{Adventure: adventure, Day: day, AsOf: asOf})
+}
+
+// TimelineQuery says which timeline to tell: one adventure and one day of
+// it (0: all), as of a point (see ResolveAsOf; "" for now), and whether
+// the rolls and contests are told too (projections.Timeline.TellRolls).
+type TimelineQuery struct {
+	Adventure, Day int
+	AsOf           string
+	Rolls          bool
+}
+
+// TimelineOf is Timeline as q says.
+func (s *Service) TimelineOf(q TimelineQuery) (projections.Timeline, error) {
+	adventure, day, asOf := q.Adventure, q.Day, q.AsOf
 	if adventure < 0 || day < 0 {
 		return projections.Timeline{}, rules.Errorf(rules.CodeInvalid, "--adventure and --day are numbered from 1")
 	}
@@ -371,12 +386,15 @@ func (s *Service) TimelineAsOf(adventure, day int, asOf string) (projections.Tim
 	// Re-rolls name rolls by seq: looked up in the store, not kept for
 	// every roll of the log.
 	t.LookUpSeqs(s.SeqOf)
+	if q.Rolls {
+		t.TellRolls()
+	}
 	if day > 0 && v.upTo == 0 {
 		// One day: its events, after the clock and the names before it.
-		if t, err = s.dayTimeline(adventure, day, &v.rv); err != nil {
+		if t, err = s.dayTimeline(adventure, day, &v.rv, q.Rolls); err != nil {
 			return projections.Timeline{}, err
 		}
-	} else if err := s.foldTimeline(&t, &v.rv, 0, v.upTo); err != nil {
+	} else if err := s.foldTimeline(&t, &v.rv, 0, v.upTo, q.Rolls); err != nil {
 		return projections.Timeline{}, err
 	}
 	if adventure == 0 && day == 0 {
@@ -420,6 +438,13 @@ func (s *Service) TimelineAsOf(adventure, day int, asOf string) (projections.Tim
 // no Days. With an adventure that has no entries, it fails as Timeline
 // does.
 func (s *Service) TimelineStream(adventure int, emit func(projections.TimelinePeriod, projections.TimelineDay) error) error {
+	return s.TimelineStreamOf(TimelineQuery{Adventure: adventure}, emit)
+}
+
+// TimelineStreamOf is TimelineStream as q says (its Day and AsOf are not
+// used).
+func (s *Service) TimelineStreamOf(q TimelineQuery, emit func(projections.TimelinePeriod, projections.TimelineDay) error) error {
+	adventure := q.Adventure
 	if adventure < 0 {
 		return rules.Errorf(rules.CodeInvalid, "--adventure is numbered from 1")
 	}
@@ -429,6 +454,9 @@ func (s *Service) TimelineStream(adventure int, emit func(projections.TimelinePe
 	}
 	var t projections.Timeline
 	t.LookUpSeqs(s.SeqOf)
+	if q.Rolls {
+		t.TellRolls()
+	}
 	told := false
 	t.Stream(func(p projections.TimelinePeriod, d projections.TimelineDay) error {
 		if adventure != 0 && p.Adventure != adventure {
@@ -437,7 +465,7 @@ func (s *Service) TimelineStream(adventure int, emit func(projections.TimelinePe
 		told = true
 		return emit(p, d)
 	})
-	if err := s.foldTimeline(&t, &v.rv, 0, 0); err != nil {
+	if err := s.foldTimeline(&t, &v.rv, 0, 0, q.Rolls); err != nil {
 		return err
 	}
 	if err := t.Finish(); err != nil {
@@ -477,9 +505,12 @@ func parseDayPoint(s string) (adventure, day int, ok bool, err error) {
 // dayTimeline folds the timeline of one game day without the whole log:
 // the campaign stream before the day (the clock), the characters, foes and
 // ships created before it (their names), then the day's own events.
-func (s *Service) dayTimeline(adventure, day int, rv *projections.Reverts) (projections.Timeline, error) {
+func (s *Service) dayTimeline(adventure, day int, rv *projections.Reverts, rolls bool) (projections.Timeline, error) {
 	var t projections.Timeline
 	t.LookUpSeqs(s.SeqOf)
+	if rolls {
+		t.TellRolls()
+	}
 	from, to, err := s.gameTimeRange(adventure, day, rv)
 	if err != nil {
 		return t, err
@@ -501,13 +532,14 @@ func (s *Service) dayTimeline(adventure, day int, rv *projections.Reverts) (proj
 			return t, err
 		}
 	}
-	return t, s.foldTimeline(&t, rv, from-1, to)
+	return t, s.foldTimeline(&t, rv, from-1, to, rolls)
 }
 
 // foldTimeline folds into t the events in effect that a timeline tells
-// (see timelineEvents), after seq after and up to seq upTo (0: the end).
-func (s *Service) foldTimeline(t *projections.Timeline, rv *projections.Reverts, after, upTo int64) error {
-	for e, err := range s.timelineEvents(after, upTo) {
+// (see timelineEvents), after seq after and up to seq upTo (0: the end);
+// with rolls, the rolls and contests too.
+func (s *Service) foldTimeline(t *projections.Timeline, rv *projections.Reverts, after, upTo int64, rolls bool) error {
+	for e, err := range s.timelineEvents(after, upTo, rolls) {
 		if err != nil {
 			return err
 		}
@@ -524,15 +556,20 @@ func (s *Service) foldTimeline(t *projections.Timeline, rv *projections.Reverts,
 // timelineEvents yields, in seq order, the events after seq after and up
 // to seq upTo (0: the end) that a timeline looking up the seqs of rolls
 // folds: the campaign stream's, and those of projections.TimelineTypes.
-// The rolls, most of a log, are not read at all.
-func (s *Service) timelineEvents(after, upTo int64) iter.Seq2[events.Event, error] {
+// The rolls, most of a log, are not read at all, unless rolls asks for
+// them (projections.TimelineRollTypes).
+func (s *Service) timelineEvents(after, upTo int64, rolls bool) iter.Seq2[events.Event, error] {
+	types := projections.TimelineTypes()
+	if rolls {
+		types = append(types, projections.TimelineRollTypes()...)
+	}
 	return func(yield func(events.Event, error) bool) {
 		clock, err := s.store.Read(events.Query{Streams: []string{events.CampaignStream}, AfterSeq: after, UpToSeq: upTo})
 		if err != nil {
 			yield(events.Event{}, err)
 			return
 		}
-		for e, err := range s.store.Iter(events.Query{Types: projections.TimelineTypes(), AfterSeq: after, UpToSeq: upTo}) {
+		for e, err := range s.store.Iter(events.Query{Types: types, AfterSeq: after, UpToSeq: upTo}) {
 			if err != nil {
 				yield(events.Event{}, err)
 				return

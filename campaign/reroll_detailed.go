@@ -109,7 +109,14 @@ func (s *Service) rerollDetailed(req RerollRequest, orig events.Event) (RerollRe
 		if err := done(len(projections.EventRolls(p))); err != nil {
 			return err
 		}
-		return d.emit(sh.stream, p)
+		if err := d.keepDeaths(latest, p, orig.Seq); err != nil {
+			return err
+		}
+		if err := d.emit(sh.stream, p); err != nil {
+			return err
+		}
+		_, err = d.crewDeaths(name, killedBy(p), "killed aboard %s (a karma re-roll)")
+		return err
 	})
 	if err != nil {
 		return out, err
@@ -121,6 +128,46 @@ func (s *Service) rerollDetailed(req RerollRequest, orig events.Event) (RerollRe
 	}
 	out.DetailedShip = &after
 	return out, nil
+}
+
+// killedBy names the crewmen a hit or a turn end killed.
+func killedBy(p events.Payload) []string {
+	switch p := p.(type) {
+	case *events.DetailedShipHit:
+		return p.Killed
+	case *events.DetailedTurnEnded:
+		return p.Killed
+	}
+	return nil
+}
+
+// keepDeaths refuses a re-roll whose event (now) would leave alive a
+// crewman whom the event it replaces (first) killed and whose sheet shows
+// him dead: a karma re-roll does not bring the dead back, as a section
+// ship's hit that killed its crew is not withdrawn. Undo takes back the
+// command and the death with it.
+func (d *decision) keepDeaths(first, now events.Payload, seq int64) error {
+	r, err := d.rosterState()
+	if err != nil {
+		return err
+	}
+	for _, name := range killedBy(first) {
+		if slices.Contains(killedBy(now), name) {
+			continue
+		}
+		m, ok := r.FindAny(name)
+		if !ok {
+			continue
+		}
+		c, err := d.characterByMember(m)
+		if err != nil {
+			return err
+		}
+		if !c.sheet.Alive() {
+			return rules.Errorf(rules.CodeRule, "%s was killed in seq %d and is dead on his sheet: a karma re-roll that leaves him alive cannot bring him back; undo seq %d instead", c.sheet.Name, seq, seq)
+		}
+	}
+	return nil
 }
 
 // detailedShipOf loads the detailed ship whose stream is stream for a

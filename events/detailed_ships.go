@@ -102,14 +102,10 @@ type ShipComponentRef struct {
 	Type   string `json:"type"`
 }
 
-// DetailedShipHit records one hit on a detailed ship and what it did: the
-// weapon, the facing and the column die, then every box it destroyed, the
-// widowed armour removed after it, and the components it disabled. A fold
-// re-applies the hit with the rules; verify holds the result against what
-// was recorded.
-type DetailedShipHit struct {
-	Stamp
-	DetailedReroll
+// DetailedShot is one weapon's damage that struck a detailed ship, and
+// what it did on its own: the weapon, the facing, the column die and the
+// turret dice, then every box it destroyed.
+type DetailedShot struct {
 	Facing string `json:"facing"`
 	// Points is a laser's strength; 0 when Template is set.
 	Points   int           `json:"points,omitempty"`
@@ -135,20 +131,40 @@ type DetailedShipHit struct {
 	TurretPicks   []int `json:"turret_picks,omitempty"`
 	TurretEntered bool  `json:"turret_entered,omitempty"`
 	// Turret is the turret struck (1-based), 0 for the hull.
-	Turret int    `json:"turret,omitempty"`
-	Source string `json:"source,omitempty"`
+	Turret int `json:"turret,omitempty"`
 
 	Destroyed []ShipPlace `json:"destroyed"`
 	Exploded  []ShipPlace `json:"exploded,omitempty"`
 	Wasted    int         `json:"wasted"`
 	Residual  int         `json:"residual,omitempty"`
-	// TurretDestroyed is the turret the hit destroyed, or 0.
-	TurretDestroyed int                `json:"turret_destroyed,omitempty"`
-	Widowed         []ShipPlace        `json:"widowed,omitempty"`
-	ExternalsLost   []string           `json:"externals_lost,omitempty"`
-	Disabled        []ShipComponentRef `json:"disabled,omitempty"`
-	ShipExploded    bool               `json:"ship_exploded,omitempty"`
-	Killed          []string           `json:"killed,omitempty"`
+	// TurretDestroyed is the turret the shot destroyed, or 0.
+	TurretDestroyed int `json:"turret_destroyed,omitempty"`
+}
+
+// DetailedShipHit records the hits on a detailed ship at one point of its
+// movement and what they did: each shot's weapon, facing and dice and the
+// boxes it destroyed, in order, then the widowed armour removed once after
+// them all ("When all damage against a ship at a given point in its
+// movement has been resolved", book l.330), the components disabled and
+// the rolls they called for. A fold re-applies the shots with the rules;
+// verify holds the result against what was recorded.
+//
+// The first shot is embedded, so its fields sit at the top of the payload
+// as they did in payload version 1, when a hit was one shot; MoreShots
+// (version 2) holds the shots after it. A version 1 hit is a version 2 hit
+// of one shot, read as it is.
+type DetailedShipHit struct {
+	Stamp
+	DetailedReroll
+	DetailedShot
+	MoreShots []DetailedShot `json:"more_shots,omitempty"`
+	Source    string         `json:"source,omitempty"`
+
+	Widowed       []ShipPlace        `json:"widowed,omitempty"`
+	ExternalsLost []string           `json:"externals_lost,omitempty"`
+	Disabled      []ShipComponentRef `json:"disabled,omitempty"`
+	ShipExploded  bool               `json:"ship_exploded,omitempty"`
+	Killed        []string           `json:"killed,omitempty"`
 	// Rolls describe the rolls the hit calls for (consciousness, turret
 	// jam). They are made in the hit's command: the consciousness rolls
 	// of cockpit hits are recorded in CrewRolls, the turret jam roll of a
@@ -156,6 +172,11 @@ type DetailedShipHit struct {
 	Rolls     []string           `json:"rolls,omitempty"`
 	CrewRolls []DetailedShipRoll `json:"crew_rolls,omitempty"`
 	JamRolls  []DetailedShipRoll `json:"jam_rolls,omitempty"`
+}
+
+// Shots returns the hit's shots in order: the first, then MoreShots.
+func (h *DetailedShipHit) Shots() []DetailedShot {
+	return append([]DetailedShot{h.DetailedShot}, h.MoreShots...)
 }
 
 // DetailedReroll marks a hit or a turn end that replaces the ship's
@@ -214,18 +235,35 @@ type DetailedShipRoll struct {
 // a Bridge or Quarters hit this turn and a structural collapse roll if
 // the Ship Destroyed row was hit (Rolls, book l.353, l.433, l.466), then
 // the wake rolls of the crewmen unconscious after them (Wake, l.367).
+//
+// Payload version 2 (issue 21) adds what a structural collapse and the
+// time to abandon ship did, and makes the wake rolls on the column of each
+// crewman's total hits; version 1 turn ends made them on the column of his
+// last roll, and a fold replays them so (see projections' ApplyTurnEnd).
+// In order: Abandoned left the ship first; on a ship broken up before
+// this turn its crew's time to abandon ship ran one turn shorter; then the
+// rolls; then, after a collapse roll that broke the ship up or blew it up
+// after a delay, Ejected abandoned ship; then the wake rolls. Killed are
+// the crewmen who died at this turn's end, of any of them (a wound on the
+// 4 Hits column, an explosion, the time to abandon ship run out), and
+// AbandonTurns the turns left to abandon a broken-up ship after it.
 type DetailedTurnEnded struct {
 	Stamp
 	DetailedReroll
-	Rolls []DetailedShipRoll `json:"rolls,omitempty"`
-	Wake  []DetailedShipRoll `json:"wake,omitempty"`
+	Abandoned    []string           `json:"abandoned,omitempty"`
+	Rolls        []DetailedShipRoll `json:"rolls,omitempty"`
+	Ejected      []string           `json:"ejected,omitempty"`
+	Wake         []DetailedShipRoll `json:"wake,omitempty"`
+	Killed       []string           `json:"killed,omitempty"`
+	AbandonTurns *int               `json:"abandon_turns,omitempty"`
 }
 
 // EventType implements Payload.
 func (DetailedTurnEnded) EventType() string { return TypeDetailedTurnEnded }
 
-// PayloadVersion implements Payload.
-func (DetailedTurnEnded) PayloadVersion() int { return 1 }
+// PayloadVersion implements Payload: 2 since issue 21 (see
+// DetailedTurnEnded).
+func (DetailedTurnEnded) PayloadVersion() int { return 2 }
 
 // ShipClock is a time of day on the campaign's game clock: the adventure,
 // the day and the minutes since the day began (0-1439). The campaign's
@@ -285,12 +323,13 @@ func (DetailedShipHit) EventType() string { return TypeDetailedShipHit }
 // EventType implements Payload.
 func (ShipTemplatesAdded) EventType() string { return TypeShipTemplatesAdded }
 
-// PayloadVersion implements Payload; every detailed ship payload is at
-// version 1.
+// PayloadVersion implements Payload.
 func (DetailedShipBuilt) PayloadVersion() int { return 1 }
 
-// PayloadVersion implements Payload.
-func (DetailedShipHit) PayloadVersion() int { return 1 }
+// PayloadVersion implements Payload: 2 since a hit may carry several
+// shots (MoreShots) and its crew deaths reach their sheets; a version 1
+// hit is one shot.
+func (DetailedShipHit) PayloadVersion() int { return 2 }
 
 // PayloadVersion implements Payload.
 func (ShipTemplatesAdded) PayloadVersion() int { return 1 }

@@ -136,13 +136,12 @@ func (p *pdf) detailedShipPage(d DetailedShipDoc) {
 	p.text(p.x0, y, width, "B", 22, v.Name, "L")
 	y += lh(22)
 	state := "Detailed record (INTERCEPTOR)"
-	if v.Exploded {
+	if fate := v.Fate(); fate != "" {
 		f.SetTextColor(180, 0, 0)
-		state = "EXPLODED"
+		state = v.Heading() + ": " + fate
 	}
-	p.text(p.x0, y, width, "B", 11, state, "L")
+	y = p.paragraph(y, "B", 11, state)
 	f.SetTextColor(0, 0, 0)
-	y += lh(11)
 	sub := projections.Count(v.Hits, "hit", "hits")
 	if v.Repairs > 0 {
 		sub += " and " + projections.Count(v.Repairs, "repair", "repairs")

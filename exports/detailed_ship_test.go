@@ -61,7 +61,7 @@ func foldDetailed(t *testing.T, rec events.DetailedRecord, hits ...events.Detail
 }
 
 func laser(facing string, column, points int) events.DetailedShipHit {
-	return events.DetailedShipHit{Facing: facing, Column: column, Points: points, Entered: true}
+	return events.DetailedShipHit{DetailedShot: events.DetailedShot{Facing: facing, Column: column, Points: points, Entered: true}}
 }
 
 // gullDoc is the book's worked example (l.327): two 6-point lasers in
@@ -81,7 +81,7 @@ func ternDoc(t *testing.T) DetailedShipDoc {
 			mdc = events.ShipTemplate{Name: s.Name, Rows: s.Rows()}
 		}
 	}
-	tmpl := events.DetailedShipHit{Facing: "forward", Column: 5, Template: &mdc, Sample: true, Entered: true}
+	tmpl := events.DetailedShipHit{DetailedShot: events.DetailedShot{Facing: "forward", Column: 5, Template: &mdc, Sample: true, Entered: true}}
 	sh := foldDetailed(t, tern(), laser("forward", 3, 6), laser("forward", 5, 6), tmpl, laser("left", 3, 7), laser("forward", 6, 11))
 	return NewDetailedShipDoc(testTrace, sh)
 }
@@ -238,4 +238,52 @@ func TestPDFDetailedShip(t *testing.T) {
 	}
 	_, _, text := readPDF(t, renderPDF(t, ternDoc(t), PaperA4))
 	wantText(t, text, "Tern", "Turret 1: Dorsal", "Turret Structure", "Port Rack", "widowed", "Marcos", "kessrith", "disabled", "C*")
+}
+
+// brokenUpDoc is a Space Gull without left armour, two Ship Destroyed
+// boxes lost, whose pilot failed the collapse roll (1 against 2) and the
+// chart broke it up (3): 8 turns to abandon ship (book l.467).
+func brokenUpDoc(t *testing.T) DetailedShipDoc {
+	t.Helper()
+	sp := interceptortest.SpaceGull()
+	sp.Armour.Left = 0
+	sh := foldDetailed(t, projections.RecordOf(sp), laser("left", 9, 4), laser("left", 10, 4))
+	faces := []int{1, 3}
+	c := sh
+	turn, err := c.EndTurn(func() (int, bool, error) { f := faces[0]; faces = faces[1:]; return f, true, nil }, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := json.Marshal(turn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sh.Apply(events.Event{Seq: 13, StreamVersion: 4, Type: turn.EventType(), PayloadVersion: turn.PayloadVersion(), Payload: raw}); err != nil {
+		t.Fatal(err)
+	}
+	return NewDetailedShipDoc(testTrace, sh)
+}
+
+// TestDetailedShipBrokenUpExports: a ship a structural collapse broke up
+// says so in every export, with the turns left to abandon ship.
+func TestDetailedShipBrokenUpExports(t *testing.T) {
+	d := brokenUpDoc(t)
+	md := string(mdRender(t, d))
+	for _, want := range []string{
+		"# Space Gull — BROKEN UP\n",
+		"\n**out of action permanently (a structural collapse); 8 turns left to abandon ship**\n",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("the Markdown lacks %q:\n%s", want, md)
+		}
+	}
+	var js bytes.Buffer
+	if err := JSON(&js, d); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(js.String(), `"broken_up": true`) || !strings.Contains(js.String(), `"abandon_turns": 8`) {
+		t.Errorf("the JSON:\n%s", js.String())
+	}
+	_, _, text := readPDF(t, renderPDF(t, d, PaperA4))
+	wantText(t, text, "BROKEN UP: out of action permanently (a structural collapse); 8 turns left to abandon ship")
 }

@@ -340,9 +340,43 @@ func describeDetailedRepair(p *events.DetailedShipRepaired) string {
 	return s
 }
 
-// describeDetailedHit tells a hit on a detailed ship: the weapon, where it
-// landed and what it destroyed.
+// describeDetailedHit tells a hit on a detailed ship: each shot's weapon,
+// where it landed and what it destroyed, then what they did together.
 func describeDetailedHit(p *events.DetailedShipHit) string {
+	shots := p.Shots()
+	parts := make([]string, len(shots))
+	for i, shot := range shots {
+		parts[i] = ShotText(&shot)
+		if len(shots) > 1 {
+			parts[i] = fmt.Sprintf("shot %d: %s", i+1, parts[i])
+		}
+	}
+	s := strings.Join(parts, "; ")
+	if len(p.Widowed) > 0 {
+		s += fmt.Sprintf("; %d widowed", len(p.Widowed))
+	}
+	if len(p.Disabled) > 0 {
+		codes := make([]string, len(p.Disabled))
+		for i, c := range p.Disabled {
+			codes[i] = ComponentName(c)
+		}
+		s += "; disabled " + strings.Join(codes, ", ")
+	}
+	if len(p.Killed) > 0 {
+		s += "; killed " + strings.Join(p.Killed, ", ")
+	}
+	if p.ShipExploded {
+		s += "; the ship explodes"
+	}
+	for i, r := range EventRolls(p) {
+		s += "; " + NumberedShipRoll(i+1, r)
+	}
+	return s + because(p.Source)
+}
+
+// ShotText tells one shot of a hit: its weapon, facing and column, the
+// boxes it destroyed, its turret roll and a turret it destroyed.
+func ShotText(p *events.DetailedShot) string {
 	weapon := fmt.Sprintf("laser %d", p.Points)
 	if p.Template != nil {
 		weapon = p.Template.Name
@@ -360,9 +394,6 @@ func describeDetailedHit(p *events.DetailedShipHit) string {
 		}
 	}
 	s := fmt.Sprintf("%s on the %s facing, column %d (%s): %d armour, %d internal boxes destroyed", weapon, p.Facing, p.Column, how, armour, internal)
-	if len(p.Widowed) > 0 {
-		s += fmt.Sprintf(", %d widowed", len(p.Widowed))
-	}
 	if t := TurretRollText(p); t != "" {
 		s += "; " + t
 	}
@@ -372,20 +403,7 @@ func describeDetailedHit(p *events.DetailedShipHit) string {
 			s += fmt.Sprintf(", %d residual into the hull", p.Residual)
 		}
 	}
-	if len(p.Disabled) > 0 {
-		codes := make([]string, len(p.Disabled))
-		for i, c := range p.Disabled {
-			codes[i] = ComponentName(c)
-		}
-		s += "; disabled " + strings.Join(codes, ", ")
-	}
-	if p.ShipExploded {
-		s += "; the ship explodes"
-	}
-	for i, r := range EventRolls(p) {
-		s += "; " + NumberedShipRoll(i+1, r)
-	}
-	return s + because(p.Source)
+	return s
 }
 
 // ComponentName names a component as ship repair takes it: its code for
@@ -419,13 +437,42 @@ func describeTurnEnded(p *events.DetailedTurnEnded) string {
 	if len(p.Rolls)+len(p.Wake) == 0 {
 		s += ": no rolls"
 	}
+	return s + TurnEndFates(p)
+}
+
+// TurnEndFates tells what a turn end did to the crew and the ship beyond
+// its rolls ("" when nothing): who abandoned ship or ejected, who died,
+// and the turns left to abandon a broken-up ship.
+func TurnEndFates(p *events.DetailedTurnEnded) string {
+	s := ""
+	if len(p.Abandoned) > 0 {
+		s += "; abandoned ship: " + strings.Join(p.Abandoned, ", ")
+	}
+	if len(p.Ejected) > 0 {
+		s += "; ejected before the blast: " + strings.Join(p.Ejected, ", ")
+	}
+	if len(p.Killed) > 0 {
+		s += "; killed: " + strings.Join(p.Killed, ", ")
+	}
+	if p.AbandonTurns != nil {
+		s += fmt.Sprintf("; broken up: %s", AbandonText(*p.AbandonTurns))
+	}
 	return s
+}
+
+// AbandonText tells the time a broken-up ship's crew has left to abandon
+// ship (STRUCTURAL COLLAPSE, book l.467).
+func AbandonText(turns int) string {
+	if turns == 0 {
+		return "no turn left to abandon ship; those aboard are dead"
+	}
+	return Count(turns, "turn", "turns") + " left to abandon ship"
 }
 
 // TurretRollText tells a hit's turret roll (TURRETS, book l.341), as
 // "turret roll 1 (rolled) against 1: turret 1" or "... : the hull", or ""
 // when the hit made none.
-func TurretRollText(p *events.DetailedShipHit) string {
+func TurretRollText(p *events.DetailedShot) string {
 	if p.TurretRoll == 0 {
 		return ""
 	}

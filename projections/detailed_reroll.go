@@ -204,24 +204,25 @@ func (d *DetailedShip) RedoHit(first *events.DetailedShipHit, redo RollRedo) (ev
 }
 
 // RedoTurnEnd makes a turn end again on the ship as it was before it (d
-// is that ship), with one roll re-rolled.
+// is that ship), with one roll re-rolled: the crewmen who abandoned ship
+// in it abandon it again, and the rules are the current ones (turnEnd).
 func (d *DetailedShip) RedoTurnEnd(first *events.DetailedTurnEnded, redo RollRedo) (events.DetailedTurnEnded, error) {
 	rolls := EventRolls(first)
 	if err := checkRedo(rolls, redo); err != nil {
 		return events.DetailedTurnEnded{}, err
 	}
 	rd := &redoDice{first: rolls, used: make([]bool, len(rolls)), redo: redo}
-	n, calls := d.ship.EndTurn()
-	n, made, err := rd.redoRolls(n, calls, 0)
-	if err != nil {
-		return events.DetailedTurnEnded{}, err
-	}
-	n, wake, err := rd.redoRolls(n, n.DecisionPhaseRolls(), len(calls))
+	offset := 0
+	n, out, err := turnEnd(d.ship, events.DetailedTurnEnded{}.PayloadVersion(), first.Abandoned, func(ship interceptor.Ship, calls []interceptor.Roll, wake bool) (interceptor.Ship, []events.DetailedShipRoll, error) {
+		n, made, err := rd.redoRolls(ship, calls, offset)
+		offset += len(calls)
+		return n, made, err
+	})
 	if err != nil {
 		return events.DetailedTurnEnded{}, err
 	}
 	d.ship = n
-	return events.DetailedTurnEnded{Rolls: made, Wake: wake}, nil
+	return out, nil
 }
 
 // CheckReroll holds a re-rolling hit or turn end (p) against the event it
@@ -243,8 +244,12 @@ func CheckReroll(first, p events.Payload) string {
 		}
 		r = p.DetailedReroll
 	case *events.DetailedTurnEnded:
-		if _, ok := first.(*events.DetailedTurnEnded); !ok {
+		f, ok := first.(*events.DetailedTurnEnded)
+		if !ok {
 			return "a re-rolled turn end replaces an event that is not a turn end"
+		}
+		if !slices.Equal(f.Abandoned, p.Abandoned) {
+			return "a re-rolled turn end in which other crewmen abandon ship than in the turn end it replaces"
 		}
 		r = p.DetailedReroll
 	}
@@ -305,6 +310,19 @@ func prefixAgree(a, b []int) bool {
 }
 
 func sameHitTerms(a, b *events.DetailedShipHit) bool {
+	as, bs := a.Shots(), b.Shots()
+	if len(as) != len(bs) {
+		return false
+	}
+	for i := range as {
+		if !sameShotTerms(&as[i], &bs[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func sameShotTerms(a, b *events.DetailedShot) bool {
 	sameTemplate := (a.Template == nil) == (b.Template == nil)
 	if sameTemplate && a.Template != nil {
 		sameTemplate = a.Template.Name == b.Template.Name && slices.Equal(a.Template.Rows, b.Template.Rows)

@@ -203,36 +203,135 @@ func ShipRollText(r events.DetailedShipRoll) string {
 	return b.String()
 }
 
-// ApplyTurnEnd ends a turn as recorded: the end-of-turn rolls and the wake
-// rolls are made again from their recorded faces. It returns the event as
-// the rules give it.
-func (d *DetailedShip) ApplyTurnEnd(p *events.DetailedTurnEnded) (events.DetailedTurnEnded, error) {
-	n, calls := d.ship.EndTurn()
-	n, rolls, err := ReplayShipRolls(n, calls, p.Rolls)
-	if err != nil {
-		return events.DetailedTurnEnded{}, fmt.Errorf("end of turn: %w", err)
+// shipRolls makes a turn end's rolls on ship: its end-of-turn rolls
+// (wake false) or its wake rolls (wake true).
+type shipRolls func(ship interceptor.Ship, calls []interceptor.Roll, wake bool) (interceptor.Ship, []events.DetailedShipRoll, error)
+
+// turnEnd ends a turn on ship with the rules of the turn end's payload
+// version, making its rolls with roll, and returns the ship after it and
+// the turn end as the rules give it. Version 2 (issue 21): the crewmen in
+// abandon leave the ship; a ship broken up before runs one turn off its
+// crew's time to abandon ship (those left aboard when it runs out die);
+// the wound and collapse rolls; what a collapse roll's chart result does
+// (AfterCollapse: broken up, or the unconscious lost in a delayed blast);
+// then the wake rolls, on the column of each crewman's total hits. Version
+// 1 made only the rolls, and the wake rolls on the column of each
+// crewman's last roll: older logs replay so.
+func turnEnd(ship interceptor.Ship, version int, abandon []string, roll shipRolls) (interceptor.Ship, events.DetailedTurnEnded, error) {
+	var out events.DetailedTurnEnded
+	if version < 2 {
+		if len(abandon) > 0 {
+			return ship, out, fmt.Errorf("a turn end of payload version %d abandons ship (%s): version 2 does", version, strings.Join(abandon, ", "))
+		}
+		n, calls := ship.EndTurn()
+		n, rolls, err := roll(n, calls, false)
+		if err != nil {
+			return ship, out, fmt.Errorf("end of turn: %w", err)
+		}
+		n, wake, err := roll(n, n.DecisionPhaseRollsLastColumn(), true)
+		if err != nil {
+			return ship, out, fmt.Errorf("wake rolls: %w", err)
+		}
+		return n, events.DetailedTurnEnded{Rolls: rolls, Wake: wake}, nil
 	}
-	n, wake, err := ReplayShipRolls(n, n.DecisionPhaseRolls(), p.Wake)
-	if err != nil {
-		return events.DetailedTurnEnded{}, fmt.Errorf("wake rolls: %w", err)
+	n := ship
+	for _, name := range abandon {
+		var err error
+		if n, err = n.Abandon(name); err != nil {
+			return ship, out, err
+		}
 	}
-	d.ship = n
-	return events.DetailedTurnEnded{Rolls: rolls, Wake: wake}, nil
+	out.Abandoned = slices.Clone(abandon)
+	n, _ = n.PassAbandonTurn()
+	n, calls := n.EndTurn()
+	n, rolls, err := roll(n, calls, false)
+	if err != nil {
+		return ship, out, fmt.Errorf("end of turn: %w", err)
+	}
+	out.Rolls = rolls
+	for _, r := range rolls {
+		if r.Breakup != "" {
+			n, _, out.Ejected = n.AfterCollapse(interceptor.Breakup(r.Breakup))
+		}
+	}
+	if n, out.Wake, err = roll(n, n.DecisionPhaseRolls(), true); err != nil {
+		return ship, out, fmt.Errorf("wake rolls: %w", err)
+	}
+	out.Killed = NewlyDead(ship, n)
+	if broken, left := n.BrokenUp(); broken {
+		out.AbandonTurns = &left
+	}
+	return n, out, nil
 }
 
-// EndTurn ends a turn, making its rolls with dice: the wound and collapse
-// rolls of the turn's end, then the wake rolls of the crewmen unconscious
-// after them.
-func (d *DetailedShip) EndTurn(dice ShipDice) (events.DetailedTurnEnded, error) {
-	n, calls := d.ship.EndTurn()
-	n, rolls, err := MakeShipRolls(n, calls, dice)
-	if err != nil {
-		return events.DetailedTurnEnded{}, err
+// NewlyDead names the crewmen dead on after who were not on before, in
+// record order.
+func NewlyDead(before, after interceptor.Ship) []string {
+	was := before.Crew()
+	var out []string
+	for i, c := range after.Crew() {
+		if c.Status == interceptor.Dead && i < len(was) && was[i].Status != interceptor.Dead {
+			out = append(out, c.Name)
+		}
 	}
-	n, wake, err := MakeShipRolls(n, n.DecisionPhaseRolls(), dice)
+	return out
+}
+
+// ApplyTurnEnd ends a turn as recorded, with the rules of its payload
+// version (see turnEnd): the crewmen it recorded abandon ship, and the
+// end-of-turn rolls and the wake rolls are made again from their recorded
+// faces. It returns the event as the rules give it.
+func (d *DetailedShip) ApplyTurnEnd(p *events.DetailedTurnEnded, version int) (events.DetailedTurnEnded, error) {
+	n, out, err := turnEnd(d.ship, version, p.Abandoned, func(ship interceptor.Ship, calls []interceptor.Roll, wake bool) (interceptor.Ship, []events.DetailedShipRoll, error) {
+		if wake {
+			return ReplayShipRolls(ship, calls, p.Wake)
+		}
+		return ReplayShipRolls(ship, calls, p.Rolls)
+	})
 	if err != nil {
 		return events.DetailedTurnEnded{}, err
 	}
 	d.ship = n
-	return events.DetailedTurnEnded{Rolls: rolls, Wake: wake}, nil
+	return out, nil
+}
+
+// EndTurn ends a turn, making its rolls with dice: the crewmen in abandon
+// abandon ship, then the wound and collapse rolls of the turn's end, then
+// the wake rolls of the crewmen unconscious after them (turnEnd).
+func (d *DetailedShip) EndTurn(dice ShipDice, abandon []string) (events.DetailedTurnEnded, error) {
+	n, out, err := turnEnd(d.ship, events.DetailedTurnEnded{}.PayloadVersion(), abandon, func(ship interceptor.Ship, calls []interceptor.Roll, _ bool) (interceptor.Ship, []events.DetailedShipRoll, error) {
+		return MakeShipRolls(ship, calls, dice)
+	})
+	if err != nil {
+		return events.DetailedTurnEnded{}, err
+	}
+	d.ship = n
+	return out, nil
+}
+
+// SameTurnEnd compares what a turn end recorded with what the rules give
+// (want, from ApplyTurnEnd) and returns the first difference, or "".
+func SameTurnEnd(got *events.DetailedTurnEnded, want events.DetailedTurnEnded) string {
+	if d := SameShipRolls(got.Rolls, want.Rolls); d != "" {
+		return "end of turn " + d
+	}
+	if d := SameShipRolls(got.Wake, want.Wake); d != "" {
+		return "wake rolls " + d
+	}
+	switch {
+	case !slices.Equal(got.Ejected, want.Ejected):
+		return fmt.Sprintf("end of turn recorded %v ejected; the rules eject %v", got.Ejected, want.Ejected)
+	case !slices.Equal(got.Killed, want.Killed):
+		return fmt.Sprintf("end of turn recorded %v killed; the rules kill %v", got.Killed, want.Killed)
+	case (got.AbandonTurns == nil) != (want.AbandonTurns == nil) || (got.AbandonTurns != nil && *got.AbandonTurns != *want.AbandonTurns):
+		return fmt.Sprintf("end of turn recorded %s to abandon ship; the rules give %s", turnsText(got.AbandonTurns), turnsText(want.AbandonTurns))
+	}
+	return ""
+}
+
+func turnsText(n *int) string {
+	if n == nil {
+		return "no turns (the ship has not broken up)"
+	}
+	return Count(*n, "turn", "turns")
 }

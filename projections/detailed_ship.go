@@ -63,8 +63,8 @@ func cloneRows(rows [][]string) [][]string {
 	return out
 }
 
-// HitOf returns the rules' Hit a recorded hit describes.
-func HitOf(p *events.DetailedShipHit) (interceptor.Hit, error) {
+// ShotOf returns the rules' Hit a recorded shot describes.
+func ShotOf(p events.DetailedShot) (interceptor.Hit, error) {
 	h := interceptor.Hit{Facing: interceptor.Facing(p.Facing), Column: p.Column, Points: p.Points, Turret: p.Turret}
 	if p.Template != nil {
 		t, err := interceptor.NewTemplate(p.Template.Name, p.Template.Rows)
@@ -76,13 +76,34 @@ func HitOf(p *events.DetailedShipHit) (interceptor.Hit, error) {
 	return h, nil
 }
 
-// DetailedHitOutcome is what the rules say a hit does: the report of
-// interceptor's Volley in the stored form, with none of the hit's terms.
-func DetailedHitOutcome(rep interceptor.Report) events.DetailedShipHit {
-	out := events.DetailedShipHit{Destroyed: places(rep.Destroyed), Exploded: places(rep.Exploded), Wasted: rep.Wasted, Residual: rep.Residual, TurretDestroyed: rep.TurretDestroyed,
-		Widowed: places(rep.Widowed), ExternalsLost: slices.Clone(rep.ExternalsLost), ShipExploded: rep.ShipExploded, Killed: slices.Clone(rep.Killed)}
+// shotTerms returns a shot's terms without what it did.
+func shotTerms(p events.DetailedShot) events.DetailedShot {
+	return events.DetailedShot{Facing: p.Facing, Points: p.Points, Template: p.Template, Sample: p.Sample, Column: p.Column, Entered: p.Entered,
+		TurretChance: p.TurretChance, TurretRoll: p.TurretRoll, TurretPicks: p.TurretPicks, TurretEntered: p.TurretEntered, Turret: p.Turret}
+}
+
+// shotOutcome is what the rules say one shot did, with its terms.
+func shotOutcome(terms events.DetailedShot, rep interceptor.Report) events.DetailedShot {
+	out := shotTerms(terms)
+	out.Destroyed, out.Exploded, out.Wasted, out.Residual, out.TurretDestroyed = places(rep.Destroyed), places(rep.Exploded), rep.Wasted, rep.Residual, rep.TurretDestroyed
 	if out.Destroyed == nil {
 		out.Destroyed = []events.ShipPlace{}
+	}
+	return out
+}
+
+// DetailedHitOutcome is what the rules say a hit does: the report of
+// interceptor's Volley in the stored form, each shot's with the terms of
+// the shot in shots (in order, one per Volley shot).
+func DetailedHitOutcome(shots []events.DetailedShot, rep interceptor.Report) events.DetailedShipHit {
+	out := events.DetailedShipHit{Widowed: places(rep.Widowed), ExternalsLost: slices.Clone(rep.ExternalsLost), ShipExploded: rep.ShipExploded, Killed: slices.Clone(rep.Killed)}
+	for i, sh := range rep.Shots {
+		o := shotOutcome(shots[i], sh)
+		if i == 0 {
+			out.DetailedShot = o
+		} else {
+			out.MoreShots = append(out.MoreShots, o)
+		}
 	}
 	for _, d := range rep.Disabled {
 		out.Disabled = append(out.Disabled, events.ShipComponentRef{Turret: d.Turret, Code: d.Code, Type: string(d.Type)})
@@ -129,15 +150,28 @@ func places(ps []interceptor.Place) []events.ShipPlace {
 // give (want, from DetailedHitOutcome) and returns the first difference,
 // or "".
 func SameDetailedOutcome(got *events.DetailedShipHit, want events.DetailedShipHit) string {
+	gs, ws := got.Shots(), want.Shots()
+	if len(gs) != len(ws) {
+		return fmt.Sprintf("hit recorded %d shots; the rules made %d", len(gs), len(ws))
+	}
+	for i := range gs {
+		g, w := gs[i], ws[i]
+		what := "hit"
+		if len(gs) > 1 {
+			what = fmt.Sprintf("shot %d", i+1)
+		}
+		switch {
+		case !slices.Equal(g.Destroyed, w.Destroyed):
+			return fmt.Sprintf("%s recorded %d boxes destroyed %s; the rules destroy %d %s", what, len(g.Destroyed), placeList(g.Destroyed), len(w.Destroyed), placeList(w.Destroyed))
+		case !slices.Equal(g.Exploded, w.Exploded):
+			return fmt.Sprintf("%s recorded %d boxes exploded; the rules give %d", what, len(g.Exploded), len(w.Exploded))
+		case g.Wasted != w.Wasted || g.Residual != w.Residual:
+			return fmt.Sprintf("%s recorded %d points wasted (%d residual); the rules give %d (%d)", what, g.Wasted, g.Residual, w.Wasted, w.Residual)
+		case g.TurretDestroyed != w.TurretDestroyed:
+			return fmt.Sprintf("%s recorded turret %d destroyed; the rules give %d (0: none)", what, g.TurretDestroyed, w.TurretDestroyed)
+		}
+	}
 	switch {
-	case !slices.Equal(got.Destroyed, want.Destroyed):
-		return fmt.Sprintf("hit recorded %d boxes destroyed %s; the rules destroy %d %s", len(got.Destroyed), placeList(got.Destroyed), len(want.Destroyed), placeList(want.Destroyed))
-	case !slices.Equal(got.Exploded, want.Exploded):
-		return fmt.Sprintf("hit recorded %d boxes exploded; the rules give %d", len(got.Exploded), len(want.Exploded))
-	case got.Wasted != want.Wasted || got.Residual != want.Residual:
-		return fmt.Sprintf("hit recorded %d points wasted (%d residual); the rules give %d (%d)", got.Wasted, got.Residual, want.Wasted, want.Residual)
-	case got.TurretDestroyed != want.TurretDestroyed:
-		return fmt.Sprintf("hit recorded turret %d destroyed; the rules give %d (0: none)", got.TurretDestroyed, want.TurretDestroyed)
 	case !slices.Equal(got.Widowed, want.Widowed) || !slices.Equal(got.ExternalsLost, want.ExternalsLost):
 		return fmt.Sprintf("hit recorded %d widowed boxes; the rules widow %d", len(got.Widowed), len(want.Widowed))
 	case !slices.Equal(got.Disabled, want.Disabled):
@@ -158,12 +192,38 @@ func SameDetailedOutcome(got *events.DetailedShipHit, want events.DetailedShipHi
 	return ""
 }
 
+// CheckTurretRolls holds each shot's turret roll against the ship as the
+// shots before it left it (see CheckTurretRoll) and returns the first
+// problem, or "".
+func CheckTurretRolls(ship interceptor.Ship, p *events.DetailedShipHit) string {
+	shots := p.Shots()
+	for i, shot := range shots {
+		if problem := CheckTurretRoll(ship, &shot); problem != "" {
+			if len(shots) > 1 {
+				return fmt.Sprintf("shot %d: %s", i+1, problem)
+			}
+			return problem
+		}
+		h, err := ShotOf(shot)
+		if err != nil {
+			return err.Error()
+		}
+		if ship.Exploded() {
+			continue // the shot does nothing (Volley)
+		}
+		if ship, _, err = ship.Hit(h); err != nil {
+			return "" // ApplyHit says what is wrong with it
+		}
+	}
+	return ""
+}
+
 // CheckTurretRoll holds a hit's turret roll against the ship it struck
 // (as the hits before it left it) and returns the first problem, or "":
 // on a ship with a standing turret a hit rolls the d10 against the book's
 // chance and, when it hits a turret and there are several, which one
 // (TURRETS, book l.341); the turret it names is the one the rules give.
-func CheckTurretRoll(ship interceptor.Ship, p *events.DetailedShipHit) string {
+func CheckTurretRoll(ship interceptor.Ship, p *events.DetailedShot) string {
 	chance := ship.TurretChance()
 	if chance == 0 {
 		if p.TurretRoll != 0 || p.TurretChance != 0 || p.Turret != 0 || len(p.TurretPicks) != 0 {
@@ -271,7 +331,7 @@ func (d *DetailedShip) Apply(e events.Event) error {
 			return fmt.Errorf("event %d: %w", e.Seq, err)
 		}
 	case *events.DetailedTurnEnded:
-		if _, err := d.ApplyTurnEnd(p); err != nil {
+		if _, err := d.ApplyTurnEnd(p, e.PayloadVersion); err != nil {
 			return fmt.Errorf("event %d: %w", e.Seq, err)
 		}
 	case *events.DetailedShipRepaired:
@@ -329,23 +389,26 @@ func (d *DetailedShip) MakeHit(p *events.DetailedShipHit, crew, jam ShipDice) (e
 	return want, nil
 }
 
-// hit applies p's terms to the ship with the rules and returns the ship
-// after it, the hit as recorded without its rolls (p's terms and what the
-// rules say it did) and the rolls it calls for.
+// hit applies p's shots to the ship with the rules, then removes the
+// widowed armour once (Volley), and returns the ship after it, the hit as
+// recorded without its rolls (p's terms and what the rules say it did) and
+// the rolls it calls for.
 func (d *DetailedShip) hit(p *events.DetailedShipHit) (interceptor.Ship, events.DetailedShipHit, HitRolls, error) {
-	h, err := HitOf(p)
+	shots := p.Shots()
+	hits := make([]interceptor.Hit, len(shots))
+	for i, shot := range shots {
+		h, err := ShotOf(shot)
+		if err != nil {
+			return d.ship, events.DetailedShipHit{}, HitRolls{}, err
+		}
+		hits[i] = h
+	}
+	n, rep, err := d.ship.Volley(hits)
 	if err != nil {
 		return d.ship, events.DetailedShipHit{}, HitRolls{}, err
 	}
-	n, rep, err := d.ship.Volley([]interceptor.Hit{h})
-	if err != nil {
-		return d.ship, events.DetailedShipHit{}, HitRolls{}, err
-	}
-	want := DetailedHitOutcome(rep)
-	want.Facing, want.Points, want.Template, want.Sample = p.Facing, p.Points, p.Template, p.Sample
-	want.Column, want.Entered, want.Source = p.Column, p.Entered, p.Source
-	want.TurretChance, want.TurretRoll, want.TurretPicks = p.TurretChance, p.TurretRoll, p.TurretPicks
-	want.TurretEntered, want.Turret = p.TurretEntered, p.Turret
+	want := DetailedHitOutcome(shots, rep)
+	want.Source = p.Source
 	return n, want, HitRollsOf(rep), nil
 }
 
@@ -516,21 +579,52 @@ type DetailedCrewView struct {
 
 // DetailedShipView is a detailed ship as `ship show --json` prints it.
 type DetailedShipView struct {
-	ID         string                   `json:"id"`
-	Name       string                   `json:"name"`
-	Kind       string                   `json:"kind"`
-	File       string                   `json:"file,omitempty"`
-	Hits       int                      `json:"hits"`
-	Repairs    int                      `json:"repairs"`
-	Exploded   bool                     `json:"exploded"`
-	Armor      map[string]DetailedBlock `json:"armor"`
-	Internal   DetailedBlock            `json:"internal"`
-	Components []DetailedComponent      `json:"components"`
-	Externals  []DetailedExternalView   `json:"externals"`
-	Turrets    []DetailedTurretView     `json:"turrets"`
-	Crew       []DetailedCrewView       `json:"crew"`
-	Version    int64                    `json:"version"`
-	Seq        int64                    `json:"seq"`
+	ID       string `json:"id"`
+	Name     string `json:"name"`
+	Kind     string `json:"kind"`
+	File     string `json:"file,omitempty"`
+	Hits     int    `json:"hits"`
+	Repairs  int    `json:"repairs"`
+	Exploded bool   `json:"exploded"`
+	// BrokenUp is set when a structural collapse broke the ship up
+	// (chart 1-4, book l.467): it is out of action permanently, and
+	// AbandonTurns are the turns its crew has left to abandon ship (0:
+	// the time is over, and those left aboard are dead).
+	BrokenUp     bool                     `json:"broken_up"`
+	AbandonTurns *int                     `json:"abandon_turns,omitempty"`
+	Armor        map[string]DetailedBlock `json:"armor"`
+	Internal     DetailedBlock            `json:"internal"`
+	Components   []DetailedComponent      `json:"components"`
+	Externals    []DetailedExternalView   `json:"externals"`
+	Turrets      []DetailedTurretView     `json:"turrets"`
+	Crew         []DetailedCrewView       `json:"crew"`
+	Version      int64                    `json:"version"`
+	Seq          int64                    `json:"seq"`
+}
+
+// Fate says in words that the ship is out of action permanently (book
+// l.456), and for a ship a structural collapse broke up the time its crew
+// has left to abandon ship; "" while it is in action.
+func (v DetailedShipView) Fate() string {
+	switch {
+	case v.Exploded:
+		return "out of action permanently"
+	case v.BrokenUp && v.AbandonTurns != nil:
+		return "out of action permanently (a structural collapse); " + AbandonText(*v.AbandonTurns)
+	}
+	return ""
+}
+
+// Heading is the ship's state as the title of its record shows it:
+// EXPLODED, BROKEN UP, or "detailed record (INTERCEPTOR)".
+func (v DetailedShipView) Heading() string {
+	switch {
+	case v.Exploded:
+		return "EXPLODED"
+	case v.BrokenUp:
+		return "BROKEN UP"
+	}
+	return "detailed record (INTERCEPTOR)"
 }
 
 // DetailedKind is the Kind of a detailed ship's view.
@@ -542,6 +636,9 @@ func (d *DetailedShip) View() DetailedShipView {
 	v := DetailedShipView{ID: d.ID, Name: d.Name, Kind: DetailedKind, File: d.File, Hits: d.Hits, Repairs: d.Repairs, Exploded: s.Exploded(), Armor: map[string]DetailedBlock{},
 		Components: components(s.Components(0)), Externals: []DetailedExternalView{}, Turrets: []DetailedTurretView{}, Crew: []DetailedCrewView{},
 		Version: d.Version, Seq: d.Seq}
+	if broken, left := s.BrokenUp(); broken {
+		v.BrokenUp, v.AbandonTurns = true, &left
+	}
 	for _, f := range interceptor.Facings() {
 		var b DetailedBlock
 		for r := 1; r <= s.ArmourRows(f); r++ {

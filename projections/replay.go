@@ -93,6 +93,9 @@ type World struct {
 	// shipKills are the characters this command's ship hits killed, with
 	// the seq of the hit.
 	shipKills map[string]int64
+	// crewKills are the characters and foes this command's detailed ship
+	// hits and turn ends killed, by ID, with the event that killed them.
+	crewKills map[string]events.Event
 	// story sums this command's storyteller karma by the story's roll, and
 	// storyAt is each story's first grant; told lists the stories whose
 	// karma earlier commands gave.
@@ -120,7 +123,7 @@ type WorldOptions struct {
 func NewWorld(opts WorldOptions) *World {
 	w := &World{Sheets: map[string]*Sheet{}, Ledgers: map[string]*Ledger{}, Ships: map[string]*Ship{}, DetailedShips: map[string]*DetailedShip{},
 		rolls: newRollIndex(), streamIdx: map[string]int32{}, rerolledBy: map[string]string{}, told: map[string]bool{},
-		paid: map[string]events.Event{}, rerolled: map[string]bool{}, shipKills: map[string]int64{}, story: map[string]int{}, storyAt: map[string]events.Event{},
+		paid: map[string]events.Event{}, rerolled: map[string]bool{}, shipKills: map[string]int64{}, crewKills: map[string]events.Event{}, story: map[string]int{}, storyAt: map[string]events.Event{},
 		lookup: opts.Lookup, trim: opts.TrimLedgers, noLedgers: opts.NoLedgers}
 	if w.lookup == nil {
 		w.payloads = map[string]*events.RollMade{}
@@ -345,6 +348,7 @@ func (w *World) step(e events.Event, p events.Payload, err error) {
 		emptyMap(w.paid)
 		emptyMap(w.rerolled)
 		emptyMap(w.shipKills)
+		emptyMap(w.crewKills)
 		emptyMap(w.story)
 		emptyMap(w.storyAt)
 		w.contestReroll = nil
@@ -568,6 +572,17 @@ func (w *World) endCommand() {
 		if c, ok := w.Sheets[id]; ok && c.Alive() {
 			w.Violations = append(w.Violations, Violation{Seq: seq, CommandID: w.command, Type: events.TypeShipHit,
 				Problem: fmt.Sprintf("%s was aboard a section the hit destroyed, but did not die", c.Name)})
+		}
+	}
+	killed := make([]string, 0, len(w.crewKills))
+	for id := range w.crewKills {
+		killed = append(killed, id)
+	}
+	sort.Strings(killed)
+	for _, id := range killed {
+		if c, e := w.Sheets[id], w.crewKills[id]; c != nil && c.Alive() {
+			w.Violations = append(w.Violations, Violation{Seq: e.Seq, EventID: e.ID, CommandID: w.command, Type: e.Type,
+				Problem: fmt.Sprintf("%s was killed aboard a detailed ship, but is not dead on the sheet", c.Name)})
 		}
 	}
 	// 2020, 2021 "Storyteller": "distribute one karma point per
@@ -922,6 +937,9 @@ func (w *World) check(e events.Event, ed rules.Edition, s *Sheet, p events.Paylo
 		}
 		if _, ok := w.shipKills[s.ID]; ok {
 			return "" // aboard a section a hit destroyed, in this command
+		}
+		if _, ok := w.crewKills[s.ID]; ok {
+			return "" // killed aboard a detailed ship, in this command
 		}
 		if dies, _ := rules.EndOfCombat(s.Body()); !dies {
 			return fmt.Sprintf("%s died with %d damage against ST %d", s.Name, s.Damage, s.Attributes.ST)
@@ -1924,7 +1942,7 @@ func (w *World) applyDetailed(e events.Event, p events.Payload) string {
 			problem = w.checkDetailedTemplate(p)
 		}
 		if problem == "" {
-			problem = CheckTurretRoll(sh.Ship(), p)
+			problem = CheckTurretRolls(sh.Ship(), p)
 		}
 		_, want, err := sh.ApplyHit(p)
 		if err != nil {
@@ -1933,17 +1951,20 @@ func (w *World) applyDetailed(e events.Event, p events.Payload) string {
 		if problem == "" {
 			problem = SameDetailedOutcome(p, want)
 		}
+		if e.PayloadVersion >= 2 && problem == "" {
+			w.detailedKills(e, want.Killed)
+		}
 	case *events.DetailedTurnEnded:
 		w.addRoll(e, nil)
-		want, err := sh.ApplyTurnEnd(p)
+		want, err := sh.ApplyTurnEnd(p, e.PayloadVersion)
 		if err != nil {
 			return err.Error()
 		}
-		if d := SameShipRolls(p.Rolls, want.Rolls); d != "" && problem == "" {
-			problem = "end of turn " + d
+		if d := SameTurnEnd(p, want); d != "" && problem == "" {
+			problem = d
 		}
-		if d := SameShipRolls(p.Wake, want.Wake); d != "" && problem == "" {
-			problem = "wake rolls " + d
+		if e.PayloadVersion >= 2 && problem == "" {
+			w.detailedKills(e, want.Killed)
 		}
 	case *events.DetailedShipRepaired:
 		want, err := sh.ApplyRepair(p)
@@ -1962,6 +1983,23 @@ func (w *World) applyDetailed(e events.Event, p events.Payload) string {
 	}
 	sh.Version, sh.Seq = e.StreamVersion, e.Seq
 	return problem
+}
+
+// detailedKills notes the crewmen a detailed ship's hit or turn end killed
+// who are characters or foes of the campaign (by name, as the command
+// found them): each must die on his own sheet in the same command, as the
+// crew of a destroyed section does (crewKills). Crewmen named like no one
+// are the record's free text. Hits and turn ends recorded before payload
+// version 2 made no such deaths; an event already found wrong is not
+// held to them as well.
+func (w *World) detailedKills(e events.Event, killed []string) {
+	for _, name := range killed {
+		if m, ok := w.Roster.FindAny(name); ok {
+			if c, ok := w.Sheets[m.ID]; ok && c.Alive() {
+				w.crewKills[m.ID] = e
+			}
+		}
+	}
 }
 
 // rerollDetailed checks a hit or turn end that re-rolls one of the rolls

@@ -26,6 +26,10 @@ const (
 	TimelineAttack    = "attack"
 	TimelineShip      = "ship"
 	TimelineNote      = "note"
+	// TimelineRoll and TimelineContest are told only by a timeline that
+	// tells rolls (TellRolls).
+	TimelineRoll    = "roll"
+	TimelineContest = "contest"
 )
 
 // TimelineEntry is one thing that happened, told in a line.
@@ -67,6 +71,23 @@ type Timeline struct {
 	lookup func(id string) (int64, bool)
 	// flush, when set, is handed each day once it is over (see Stream).
 	flush func(TimelinePeriod, TimelineDay) error
+	// rolls is set when the timeline tells rolls and contests too (see
+	// TellRolls); lastContest is the command of the contest told last,
+	// whose copies in the other side's stream are not told again.
+	rolls       bool
+	lastContest string
+}
+
+// TellRolls has the timeline tell every roll and contest too (initiative,
+// a tackle, a medic's check), each with its dice, total, target and
+// outcome, and what it was for. Set it before the first Apply; the events
+// to fold are then those of TimelineRollTypes as well.
+func (t *Timeline) TellRolls() { t.rolls = true }
+
+// TimelineRollTypes lists the types of event a timeline that tells rolls
+// folds besides those of TimelineTypes.
+func TimelineRollTypes() []string {
+	return []string{events.TypeContestResolved, events.TypeRollMade}
 }
 
 // Stream has the timeline hand each day to f once it is over (the next
@@ -152,8 +173,12 @@ func (t *Timeline) Apply(e events.Event) error {
 		if err := t.clock.Apply(e); err != nil {
 			return err
 		}
-	case events.CommandsStream, events.DiceStream:
+	case events.CommandsStream:
 		return nil
+	case events.DiceStream: // bare rolls, and contests of no party member
+		if !t.rolls {
+			return nil
+		}
 	}
 	if e.Type == events.TypeShipBuilt {
 		p, err := events.Decode(e)
@@ -192,6 +217,18 @@ func (t *Timeline) Apply(e events.Event) error {
 		return nil
 	}
 	kind, ok := timelineKinds[e.Type]
+	if t.rolls {
+		switch e.Type {
+		case events.TypeRollMade:
+			kind, ok = TimelineRoll, true
+		case events.TypeContestResolved:
+			if e.CommandID != "" && e.CommandID == t.lastContest {
+				return nil // the same contest, in the other side's stream
+			}
+			t.lastContest = e.CommandID
+			kind, ok = TimelineContest, true
+		}
+	}
 	if !ok {
 		return nil
 	}
@@ -211,6 +248,12 @@ func (t *Timeline) Apply(e events.Event) error {
 		at = ended
 	}
 	entry := TimelineEntry{Seq: e.Seq, Kind: kind, Encounter: at.Encounter, Text: Describe(e, t.seqOf)}
+	switch p := p.(type) {
+	case *events.RollMade: // what the roll was for, as an award's reason is told
+		entry.Text += because(p.Reason)
+	case *events.ContestResolved:
+		entry.Text += because(p.Reason)
+	}
 	if id, ok := strings.CutPrefix(e.Stream, events.ShipStreamPrefix); ok {
 		entry.Text = t.names[id] + ": " + entry.Text
 	}
@@ -220,7 +263,7 @@ func (t *Timeline) Apply(e events.Event) error {
 	}
 	if ok {
 		entry.Character = t.names[id]
-		if kind != TimelineAttack { // an attack's text names the attacker
+		if kind != TimelineAttack && kind != TimelineRoll && kind != TimelineContest { // these texts name who rolled
 			entry.Text = entry.Character + ": " + entry.Text
 		}
 	}

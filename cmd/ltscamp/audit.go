@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	"charm.land/lipgloss/v2"
 	"github.com/spf13/cobra"
 
 	"github.com/ltscamp/ltscamp/campaign"
@@ -121,41 +120,6 @@ func auditWhat(p *printer, au projections.XPAudit, r projections.XPAuditRow, wid
 	return what
 }
 
-// fitColumn shortens column col of rows, with an ellipsis, so that a
-// plain table of them (two spaces between columns) fits width.
-func fitColumn(rows [][]string, col, width int) {
-	if len(rows) == 0 {
-		return
-	}
-	widths := make([]int, len(rows[0]))
-	for _, r := range rows {
-		for i, c := range r {
-			widths[i] = max(widths[i], lipgloss.Width(c))
-		}
-	}
-	others := 2 * (len(widths) - 1)
-	for i, w := range widths {
-		if i != col {
-			others += w
-		}
-	}
-	room := max(width-others, 20)
-	for _, r := range rows {
-		if lipgloss.Width(r[col]) > room {
-			r[col] = truncate(r[col], room)
-		}
-	}
-}
-
-// truncate cuts s to n columns, the last an ellipsis.
-func truncate(s string, n int) string {
-	runes := []rune(s)
-	for lipgloss.Width(string(runes)) > n-1 && len(runes) > 0 {
-		runes = runes[:len(runes)-1]
-	}
-	return string(runes) + "…"
-}
-
 // gameTimeShort is a game time in a few letters: "A1 D2", "A1 D2 E3",
 // "between" adventures, "–" when not recorded.
 func gameTimeShort(g *events.GameTime) string {
@@ -185,13 +149,15 @@ func printAudit(p *printer, au projections.XPAudit, wide bool) {
 			}
 			rows = append(rows, []string{strconv.FormatInt(r.Seq, 10), gameTimeShort(r.At), printable(r.Actor), r.Kind, what, amount, balance})
 		}
+		// A narrow terminal loses the actor first, then the game time
+		// (and, of the wide table, the kind, the wall time and the
+		// command); the
+		// amounts and the balance are never left out.
 		if wide {
-			p.table([]string{"SEQ", "RECORDED (UTC)", "COMMAND", "ACTOR", "WHEN", "KIND", "WHAT", "XP", "BALANCE"}, rows)
+			p.table([]string{"SEQ", "RECORDED (UTC)", "COMMAND", "ACTOR", "WHEN", "KIND", "WHAT", "XP", "BALANCE"}, rows, "ACTOR", "WHEN", "KIND", "RECORDED (UTC)", "COMMAND")
 		} else {
-			if !p.styled {
-				fitColumn(rows, 4, auditWidth) // a terminal's table wraps to fit instead
-			}
-			p.table([]string{"SEQ", "WHEN", "ACTOR", "KIND", "WHAT", "XP", "BALANCE"}, rows)
+			// Piped, the narrow table keeps to 80 columns too: WHAT wraps.
+			p.tableWithin(auditWidth, []string{"SEQ", "WHEN", "ACTOR", "KIND", "WHAT", "XP", "BALANCE"}, rows, "ACTOR", "WHEN")
 		}
 	}
 	for _, as := range au.Assertions {

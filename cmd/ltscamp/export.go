@@ -23,6 +23,7 @@ type exportOptions struct {
 	paper     string
 	template  string
 	adventure int
+	rolls     bool
 }
 
 func newExportCmd(a *app) *cobra.Command {
@@ -67,7 +68,7 @@ event id, a time or day:N, as sheet --as-of does.`,
 		newExportDocCmd(a, exports.KindShip, "ship NAME", "Export a star craft's record", 1,
 			"  ltscamp export ship Kit-Kat -o kit-kat.pdf\n  ltscamp export ship \"Space Gull\" -o space-gull.md"),
 		newExportDocCmd(a, exports.KindTimeline, "timeline", "Export the campaign day by day, or one adventure", 0,
-			"  ltscamp export timeline -o timeline.md\n  ltscamp export timeline --adventure 1 -o adventure-1.pdf"),
+			"  ltscamp export timeline -o timeline.md\n  ltscamp export timeline --adventure 1 -o adventure-1.pdf\n  ltscamp export timeline --rolls -o session.md"),
 		newExportDocCmd(a, exports.KindAudit, "audit NAME", "Export a character's itemised XP ledger with its balance checks", 1,
 			"  ltscamp export audit Ajax -o ajax-xp.pdf"),
 		newExportLogCmd(a),
@@ -103,6 +104,7 @@ func newExportDocCmd(a *app, kind exports.Kind, use, short string, nargs int, ex
 	f.StringVar(&opts.template, "template", "", "your own Markdown layout (docs/export-templates.md)")
 	if kind == exports.KindTimeline {
 		f.IntVar(&opts.adventure, "adventure", 0, "only this adventure")
+		f.BoolVar(&opts.rolls, "rolls", false, "tell every roll and contest too")
 	}
 	return cmd
 }
@@ -237,7 +239,7 @@ func exportDoc(s *campaign.Service, kind exports.Kind, name string, opts exportO
 		sh, err := s.Ship(name, at)
 		return exports.ShipDoc{Trace: t, Ship: sh}, t, err
 	case exports.KindTimeline:
-		tl, err := s.TimelineAsOf(opts.adventure, 0, at)
+		tl, err := s.TimelineOf(campaign.TimelineQuery{Adventure: opts.adventure, AsOf: at, Rolls: opts.rolls})
 		return exports.TimelineDoc{Trace: t, Adventure: opts.adventure, Timeline: tl}, t, err
 	case exports.KindAudit:
 		au, err := s.AuditXPAsOf(name, at)

@@ -122,7 +122,7 @@ func newFoeListCmd(a *app) *cobra.Command {
 					a.out.note("no foes on the roster; add one with `ltscamp foe add`")
 					return nil
 				}
-				a.out.table(foeHeaders, foeRows(sheets))
+				a.out.table(foeHeaders, foeRows(sheets), foeElide...)
 				return nil
 			})
 		},

@@ -58,15 +58,67 @@ func charForm(a *app, ed rules.Edition, cmd *cobra.Command, o *charNewOptions) e
 			*f.dst = strconv.Itoa(f.val)
 		}
 	}
-	attrs := func() rules.Attributes {
-		st, _ := strconv.Atoi(strings.TrimSpace(v.ST))
-		dx, _ := strconv.Atoi(strings.TrimSpace(v.DX))
-		iq, _ := strconv.Atoi(strings.TrimSpace(v.IQ))
-		return rules.Attributes{ST: st, DX: dx, IQ: iq}
+	accessible := a.env.Getenv("ACCESSIBLE") != ""
+	name, attrs, skills := charFields(ed, v, !accessible)
+	if !accessible {
+		// One form: Shift+Tab on the skills page goes back to the
+		// attributes, which cannot be left with the points misplaced.
+		if err := a.form(attrPage(ed, append([]huh.Field{name}, attrs...)...), huh.NewGroup(skills)).Run(); err != nil {
+			return usagef("the form was not completed: %v", err)
+		}
+	} else {
+		// Line by line there is no going back: the attributes are asked
+		// again until their points add up, or until a round changes
+		// nothing (the input has ended).
+		page := append([]huh.Field{name}, attrs...)
+		for {
+			before := *v
+			if err := a.form(attrPage(ed, page...)).Run(); err != nil {
+				return usagef("the form was not completed: %v", err)
+			}
+			if rules.CreationPointsLeft(v.attributes()) == 0 {
+				break
+			}
+			if v.ST == before.ST && v.DX == before.DX && v.IQ == before.IQ {
+				return usagef("the form was not completed: %s", pointBudget(v.attributes()))
+			}
+			fmt.Fprintf(a.env.Stdout, "Points: %s; give ST, DX and IQ again\n", pointBudget(v.attributes()))
+			page = attrs
+		}
+		if err := a.form(huh.NewGroup(skills)).Run(); err != nil {
+			return usagef("the form was not completed: %v", err)
+		}
 	}
-	budget := func() string { return pointBudget(attrs()) }
-	attr := func(name, what string, dst *string) *huh.Input {
-		return huh.NewInput().Title(name).Description(what).Value(dst).
+	levels, err := skillLevelsForm(a, ed, v, v.attributes())
+	if err != nil {
+		return err
+	}
+	o.name = strings.TrimSpace(v.Name)
+	at := v.attributes()
+	o.st, o.dx, o.iq = at.ST, at.DX, at.IQ
+	o.skills = levels
+	return nil
+}
+
+// attributes are the attributes as typed, 0 for one not a number.
+func (v *charValues) attributes() rules.Attributes {
+	st, _ := strconv.Atoi(strings.TrimSpace(v.ST))
+	dx, _ := strconv.Atoi(strings.TrimSpace(v.DX))
+	iq, _ := strconv.Atoi(strings.TrimSpace(v.IQ))
+	return rules.Attributes{ST: st, DX: dx, IQ: iq}
+}
+
+// charFields are the char new form's fields: the name, the attributes
+// with the live count of the points, and the skills. With total, IQ (the
+// last attribute) is refused until the points add up to the budget, so
+// that the attributes page cannot be left with points misplaced; Shift+Tab
+// still goes back from IQ to fix ST or DX. The skills field checks nothing
+// of the attributes: a check there would stop Shift+Tab too (huh validates
+// a multi-select before going back), and leave only Ctrl-C.
+func charFields(ed rules.Edition, v *charValues, total bool) (name huh.Field, attrs []huh.Field, skills huh.Field) {
+	budget := func() string { return pointBudget(v.attributes()) }
+	attr := func(name, what string, dst *string, last bool) *huh.Input {
+		return huh.NewInput().Key(strings.ToLower(name)).Title(name).Description(what).Value(dst).
 			Placeholder(fmt.Sprintf("%d–%d", rules.MinAttribute, maxCreationAttribute)).
 			Validate(func(s string) error {
 				n, err := rules.ParseAttributeValue(strings.TrimSpace(s))
@@ -76,6 +128,12 @@ func charForm(a *app, ed rules.Edition, cmd *cobra.Command, o *charNewOptions) e
 				if n > maxCreationAttribute {
 					return fmt.Errorf("%s %d: at most %d, with the others at %d", name, n, maxCreationAttribute, rules.MinAttribute)
 				}
+				if at := v.attributes(); last && total {
+					at.IQ = n // the value being checked, whether or not stored yet
+					if rules.CreationPointsLeft(at) != 0 {
+						return fmt.Errorf("%s: shift+tab goes back to ST and DX", pointBudget(at))
+					}
+				}
 				return nil
 			})
 	}
@@ -84,47 +142,32 @@ func charForm(a *app, ed rules.Edition, cmd *cobra.Command, o *charNewOptions) e
 		label := fmt.Sprintf("%s (%s)", sk.NameIn(ed), sk.Category)
 		options = append(options, huh.NewOption(label, sk.NameIn(ed)))
 	}
-	err := a.form(
-		huh.NewGroup(
-			huh.NewInput().Title("Name").Value(&v.Name).Placeholder("a name, spaces allowed").Validate(func(s string) error {
-				if strings.TrimSpace(s) == "" {
-					return fmt.Errorf("a character needs a name")
-				}
-				if strings.ContainsAny(s, ":,") {
-					return fmt.Errorf("a name may not contain ':' or ','")
-				}
-				return nil
-			}),
-			attr("ST", "strength: damage dealt and survived", &v.ST),
-			attr("DX", "dexterity: hitting and dodging", &v.DX),
-			attr("IQ", "intelligence: applying skills", &v.IQ),
-			liveNote{huh.NewNote().Title("Points").DescriptionFunc(budget, v), "Points", budget},
-		).Title(fmt.Sprintf("New character (edition %s)", ed)).
-			Description(fmt.Sprintf("ST, DX and IQ are each %d or more and add up to %d.", rules.MinAttribute, rules.CreationPoints)),
-		huh.NewGroup(
-			huh.NewMultiSelect[string]().Title("Skills").
-				Description(fmt.Sprintf("Up to %d skill points in all, at most %d in combat skills; space picks, enter goes on.", rules.CreationSkillPoints, rules.CreationCombatSkillPoints)).
-				Options(options...).Value(&v.Skills).Limit(rules.CreationSkillPoints).
-				Validate(func([]string) error {
-					if left := rules.CreationPointsLeft(attrs()); left != 0 {
-						return fmt.Errorf("%s: go back and place them", pointBudget(attrs()))
-					}
-					return nil
-				}),
-		),
-	).Run()
-	if err != nil {
-		return usagef("the form was not completed: %v", err)
+	name = huh.NewInput().Key("name").Title("Name").Value(&v.Name).Placeholder("a name, spaces allowed").Validate(func(s string) error {
+		if strings.TrimSpace(s) == "" {
+			return fmt.Errorf("a character needs a name")
+		}
+		if strings.ContainsAny(s, ":,") {
+			return fmt.Errorf("a name may not contain ':' or ','")
+		}
+		return nil
+	})
+	attrs = []huh.Field{
+		attr("ST", "strength: damage dealt and survived", &v.ST, false),
+		attr("DX", "dexterity: hitting and dodging", &v.DX, false),
+		attr("IQ", "intelligence: applying skills", &v.IQ, true),
+		liveNote{huh.NewNote().Title("Points").DescriptionFunc(budget, v), "Points", budget},
 	}
-	levels, err := skillLevelsForm(a, ed, v, attrs())
-	if err != nil {
-		return err
-	}
-	o.name = strings.TrimSpace(v.Name)
-	at := attrs()
-	o.st, o.dx, o.iq = at.ST, at.DX, at.IQ
-	o.skills = levels
-	return nil
+	skills = huh.NewMultiSelect[string]().Key("skills").Title("Skills").
+		Description(fmt.Sprintf("Up to %d skill points in all, at most %d in combat skills; space picks, enter goes on, shift+tab goes back.", rules.CreationSkillPoints, rules.CreationCombatSkillPoints)).
+		Options(options...).Value(&v.Skills).Limit(rules.CreationSkillPoints)
+	return name, attrs, skills
+}
+
+// attrPage is the form's first page, titled with the edition and the
+// points budget.
+func attrPage(ed rules.Edition, fields ...huh.Field) *huh.Group {
+	return huh.NewGroup(fields...).Title(fmt.Sprintf("New character (edition %s)", ed)).
+		Description(fmt.Sprintf("ST, DX and IQ are each %d or more and add up to %d.", rules.MinAttribute, rules.CreationPoints))
 }
 
 // liveNote is a note whose text follows the fields before it, in the

@@ -7,6 +7,11 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/huh/v2"
+
+	"github.com/ltscamp/ltscamp/rules"
 )
 
 // runTerminal runs one ltscamp command as if on a terminal, in huh's
@@ -114,5 +119,128 @@ func TestSpendAndEncounterForms(t *testing.T) {
 	}
 	if !strings.Contains(errs, "Ajax: +1 XP: victory in encounter 1") || !strings.Contains(errs, "plotword KITKAT acquired") {
 		t.Errorf("encounter end reported:\n%s", errs)
+	}
+}
+
+// drive sends msgs to a form as a terminal would, running the commands
+// each one returns (a field's move to the next or back) and skipping those
+// that wait (a cursor's blink).
+func drive(f *huh.Form, msgs ...tea.Msg) {
+	var run func(cmd tea.Cmd, depth int)
+	run = func(cmd tea.Cmd, depth int) {
+		if cmd == nil || depth > 8 {
+			return
+		}
+		got := make(chan tea.Msg, 1)
+		go func() { got <- cmd() }()
+		var msg tea.Msg
+		select {
+		case msg = <-got:
+		case <-time.After(50 * time.Millisecond):
+			return // a timer: nothing a key press waits for
+		}
+		switch m := msg.(type) {
+		case nil:
+		case tea.BatchMsg:
+			for _, c := range m {
+				run(c, depth+1)
+			}
+		default:
+			_, next := f.Update(m)
+			run(next, depth+1)
+		}
+	}
+	for _, msg := range msgs {
+		_, cmd := f.Update(msg)
+		run(cmd, 0)
+	}
+}
+
+// keys are the key presses that type s; "\t" is Tab, "\r" Enter, "\b"
+// Backspace and "⇤" Shift+Tab.
+func keys(s string) []tea.Msg {
+	var out []tea.Msg
+	for _, r := range s {
+		switch r {
+		case '\t':
+			out = append(out, tea.KeyPressMsg{Code: tea.KeyTab})
+		case '\r':
+			out = append(out, tea.KeyPressMsg{Code: tea.KeyEnter})
+		case '\b':
+			out = append(out, tea.KeyPressMsg{Code: tea.KeyBackspace})
+		case '⇤':
+			out = append(out, tea.KeyPressMsg{Code: tea.KeyTab, Mod: tea.ModShift})
+		default:
+			out = append(out, tea.KeyPressMsg{Code: r, Text: string(r)})
+		}
+	}
+	return out
+}
+
+// focused is the key of the form's focused field.
+func focused(f *huh.Form) string { return f.GetFocusedField().GetKey() }
+
+// Issue 21: with more points placed than the budget, the char new form
+// said "go back" on the skills page, where Shift+Tab did nothing and only
+// Ctrl-C left. Now IQ, the last attribute, is refused until the points
+// add up, Shift+Tab goes back from it to fix DX, and Shift+Tab from the
+// skills page goes back to the attributes.
+func TestCharFormGoesBack(t *testing.T) {
+	v := &charValues{}
+	name, attrs, skills := charFields(rules.Edition2021, v, true)
+	f := huh.NewForm(attrPage(rules.Edition2021, append([]huh.Field{name}, attrs...)...), huh.NewGroup(skills))
+	drive(f, f.Init())
+	drive(f, keys("Lee\t16\t16\t8\r")...)
+	if got := focused(f); got != "iq" {
+		t.Fatalf("40 of 32 points placed: the form went on to %q", got)
+	}
+	if err := f.GetFocusedField().Error(); err == nil || !strings.Contains(err.Error(), "40 of 32 points placed: 8 too many") {
+		t.Errorf("IQ with 8 points too many: error %v", err)
+	}
+	drive(f, keys("⇤")...)
+	if got := focused(f); got != "dx" {
+		t.Fatalf("Shift+Tab from IQ went to %q, not DX", got)
+	}
+	drive(f, keys("\b\b8\t\t")...)
+	if got := focused(f); got != "skills" {
+		t.Fatalf("with DX 8 the points add up, but the form is on %q (%v)", got, f.GetFocusedField().Error())
+	}
+	drive(f, keys("⇤")...)
+	if got := focused(f); got != "iq" {
+		t.Fatalf("Shift+Tab on the skills page went to %q, not back to IQ", got)
+	}
+	drive(f, keys("\t\r")...)
+	if f.State != huh.StateCompleted {
+		t.Errorf("the form did not complete: on %q", focused(f))
+	}
+	if at := v.attributes(); v.Name != "Lee" || at != (rules.Attributes{ST: 16, DX: 8, IQ: 8}) {
+		t.Errorf("the form gave %q %+v", v.Name, at)
+	}
+}
+
+// Line by line (ACCESSIBLE=1) there is no going back: attributes whose
+// points do not add up are asked again (not the name), and input that
+// ends leaves the form with a usage error instead of asking for ever.
+func TestCharFormAsksAttributesAgain(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "c.ltscamp")
+	if _, errs, code := runTerminal(t, db, "", "init"); code != 0 {
+		t.Fatalf("init: %s", errs)
+	}
+	out, errs, code := runTerminal(t, db, "Lee\n16\n16\n8\n16\n8\n8\n0\n", "char", "new")
+	if code != 0 {
+		t.Fatalf("char new: exit %d\n%s\n%s", code, out, errs)
+	}
+	if !strings.Contains(out, "Points: 40 of 32 points placed: 8 too many; give ST, DX and IQ again") {
+		t.Errorf("the form did not ask again:\n%s", out)
+	}
+	if !strings.Contains(errs, "created Lee") {
+		t.Errorf("char new reported:\n%s", errs)
+	}
+	if _, sheet, _ := run(t, filepath.Dir(db), "sheet", "Lee"); !strings.Contains(sheet, "DX       8 ") {
+		t.Errorf("Lee's sheet:\n%s", sheet)
+	}
+	out, errs, code = runTerminal(t, db, "Kim\n16\n16\n8\n", "char", "new")
+	if code != ExitUsage || !strings.Contains(errs, "the form was not completed: 40 of 32 points placed: 8 too many") {
+		t.Errorf("char new with input that ends: exit %d\n%s\n%s", code, out, errs)
 	}
 }

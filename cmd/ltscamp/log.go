@@ -160,7 +160,9 @@ func logRun(a *app, s *campaign.Service, o *logOptions) error {
 		}
 		rows = append(rows, []string{strconv.FormatInt(e.Seq, 10), e.RecordedAt.Format("2006-01-02 15:04:05"), printable(e.Actor), e.Type, what})
 	}
-	a.out.table([]string{"SEQ", "RECORDED (UTC)", "ACTOR", "TYPE", "WHAT"}, rows)
+	// A narrow terminal loses the wall time first, then the actor; an
+	// event type is never broken.
+	a.out.table([]string{"SEQ", "RECORDED (UTC)", "ACTOR", "TYPE", "WHAT"}, rows, "RECORDED (UTC)", "ACTOR")
 	return nil
 }
 

@@ -75,7 +75,9 @@ member (the foes are in ltscamp foe list --json).`,
 					rows = append(rows, []string{m.Name, m.Status, fmt.Sprintf("%d/%d", m.Damage, m.ST), fmt.Sprintf("%d/%d", m.Fatigue, m.ST),
 						strconv.Itoa(m.Karma), strconv.Itoa(m.Wishes), strconv.Itoa(m.Curses), strconv.Itoa(m.XPUnspent), gear})
 				}
-				a.out.table([]string{"NAME", "STATUS", "DAMAGE", "FATIGUE", "KARMA", "WISH", "CURSE", "XP", "GEAR"}, rows)
+				// A narrow terminal loses the columns least looked at in
+				// play first; the gear is never left out.
+				a.out.table([]string{"NAME", "STATUS", "DAMAGE", "FATIGUE", "KARMA", "WISH", "CURSE", "XP", "GEAR"}, rows, "CURSE", "WISH", "XP", "KARMA")
 				if !p.Campaign.InEncounter {
 					return nil
 				}
@@ -85,7 +87,7 @@ member (the foes are in ltscamp foe list --json).`,
 					return err
 				}
 				a.out.printf("\n")
-				a.out.table(foeHeaders, foeRows(foes))
+				a.out.table(foeHeaders, foeRows(foes), foeElide...)
 				return nil
 			})
 		},
@@ -93,6 +95,10 @@ member (the foes are in ltscamp foe list --json).`,
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one object per member")
 	return cmd
 }
+
+// foeElide are the columns of the foe table a narrow terminal loses
+// first: IQ matters least in a fight.
+var foeElide = []string{"IQ"}
 
 // gearText is a member's weapon and armour, "-" for none.
 func gearText(m partyMemberJSON) string {

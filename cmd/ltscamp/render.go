@@ -134,6 +134,10 @@ func (p *printer) json(v any) error {
 // heading renders a bold title; the text is escaped (printable) first.
 func (p *printer) heading(s string) styled {
 	s = printable(s)
+	if p.styled && p.width > 0 {
+		// A long name wraps at spaces rather than run off the screen.
+		s = wrapCell(s, p.width, true)
+	}
 	if !p.styled {
 		return styled(s)
 	}
@@ -185,7 +189,20 @@ func (p *printer) cell(parts ...any) string {
 // tab-aligned plain text otherwise. Cells are user text and are escaped
 // (printable), except those made by cell, which escaped their plain
 // pieces and keep their styled ones.
-func (p *printer) table(headers []string, rows [][]string) {
+//
+// On a terminal the table fits its width (fitTable): the widest columns
+// are narrowed and their cells wrap at spaces, never inside a word; when
+// even that is too wide, the columns named in elide are left out, in that
+// order, and a line under the table names them. Piped output is not a
+// terminal and has no width: one line a row, for grep and cut (tableWithin
+// gives piped output a width of its own).
+func (p *printer) table(headers []string, rows [][]string, elide ...string) {
+	p.tableWithin(0, headers, rows, elide...)
+}
+
+// tableWithin is table, with piped (plain) output fitted to plainWidth
+// too (0: no limit).
+func (p *printer) tableWithin(plainWidth int, headers []string, rows [][]string, elide ...string) {
 	for _, r := range rows {
 		for i, c := range r {
 			if !p.cells[c] {
@@ -194,6 +211,13 @@ func (p *printer) table(headers []string, rows [][]string) {
 		}
 	}
 	if !p.styled {
+		fit := fitTable(headers, rows, plainWidth, func(n int) int { return 2 * (n - 1) }, elide)
+		if fit.narrowed {
+			headers, rows = fit.apply(headers, rows)
+			p.plainWrapped(headers, rows)
+			p.leftOut(fit.dropped, plainWidth)
+			return
+		}
 		tw := tabwriter.NewWriter(p.w, 0, 0, 2, ' ', 0)
 		if len(headers) > 0 {
 			fmt.Fprintln(tw, strings.Join(headers, "\t"))
@@ -204,6 +228,10 @@ func (p *printer) table(headers []string, rows [][]string) {
 		tw.Flush()
 		return
 	}
+	// A bordered table spends 3 columns on each column (its padding and
+	// its border) and one on the last border.
+	fit := fitTable(headers, rows, p.width, func(n int) int { return 3*n + 1 }, elide)
+	headers, rows = fit.apply(headers, rows)
 	head := lipgloss.NewStyle().Bold(true).Padding(0, 1)
 	cell := lipgloss.NewStyle().Padding(0, 1)
 	t := table.New().
@@ -217,9 +245,70 @@ func (p *printer) table(headers []string, rows [][]string) {
 			}
 			return cell
 		})
-	if p.width > 0 && lipgloss.Width(t.Render()) > p.width {
-		// Fit the terminal: lipgloss shrinks the widest columns and wraps.
-		t.Width(p.width)
-	}
 	fmt.Fprintln(p.w, t.Render())
+	p.leftOut(fit.dropped, p.width)
+}
+
+// plainWrapped writes a plain table whose cells hold several lines: each
+// row takes as many lines as its tallest cell, columns two spaces apart,
+// no trailing spaces.
+func (p *printer) plainWrapped(headers []string, rows [][]string) {
+	all := rows
+	if len(headers) > 0 {
+		all = append([][]string{headers}, rows...)
+	}
+	var widths []int
+	split := make([][][]string, len(all))
+	for j, r := range all {
+		split[j] = make([][]string, len(r))
+		for i, c := range r {
+			split[j][i] = strings.Split(c, "\n")
+			if i >= len(widths) {
+				widths = append(widths, 0)
+			}
+			for _, l := range split[j][i] {
+				widths[i] = max(widths[i], lipgloss.Width(l))
+			}
+		}
+	}
+	for _, r := range split {
+		height := 0
+		for _, c := range r {
+			height = max(height, len(c))
+		}
+		for k := range height {
+			var b strings.Builder
+			for i, c := range r {
+				l := ""
+				if k < len(c) {
+					l = c[k]
+				}
+				b.WriteString(l)
+				if i < len(r)-1 {
+					b.WriteString(strings.Repeat(" ", widths[i]-lipgloss.Width(l)+2))
+				}
+			}
+			fmt.Fprintln(p.w, strings.TrimRight(b.String(), " "))
+		}
+	}
+}
+
+// leftOut names, under a table, the columns left out to fit width.
+func (p *printer) leftOut(dropped []string, width int) {
+	if len(dropped) == 0 {
+		return
+	}
+	names := strings.Join(dropped, ", ")
+	if i := strings.LastIndex(names, ", "); i >= 0 {
+		names = names[:i] + " and " + names[i+2:]
+	}
+	p.printf("%s\n", p.faint(wrapCell(fmt.Sprintf("(%s left out to fit %d columns)", names, width), width, true)))
+}
+
+// faint renders text the printer wrote itself in a dim colour.
+func (p *printer) faint(s string) styled {
+	if !p.styled {
+		return styled(s)
+	}
+	return styled(lipgloss.NewStyle().Foreground(lipgloss.Color("8")).Render(s))
 }

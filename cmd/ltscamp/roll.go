@@ -359,7 +359,7 @@ karma and all. In edition 2010 a wish may stand in for the karma point (--wish).
 					printDetailedCrew(a.out, res.DetailedShip.View())
 				}
 				if res.DetailedTurn != nil {
-					printDetailedTurn(a.out, *res.DetailedShip, res.DetailedTurn)
+					printDetailedTurn(a.out, campaign.DetailedTurnResult{Ship: *res.DetailedShip, Turn: *res.DetailedTurn, Events: res.Events})
 				}
 				return nil
 			})

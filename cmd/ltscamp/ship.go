@@ -234,9 +234,9 @@ func newShipCrewCmd(a *app) *cobra.Command {
 
 func newShipHitCmd(a *app) *cobra.Command {
 	var req campaign.ShipHitRequest
-	var dice, weapon string
+	var dice string
 	cmd := &cobra.Command{
-		Use:   "hit SHIP (--damage N | --dice a,b,...) [--inflict M] [--source TEXT] | hit SHIP --facing F --weapon W [--column C] [--turret-roll R [--turret-pick T]] [--crew-dice a,b] [--jam-roll J]",
+		Use:   "hit SHIP (--damage N | --dice a,b,...) [--inflict M] [--source TEXT] | hit SHIP --facing F --weapon W [--column C] [--turret-roll R [--turret-pick T]] [--crew-dice a,b] [--jam-roll J] [--weapon W2 --column C2 ...]",
 		Short: "Log a hit: shields subtract once, sections are destroyed in listed order, their crews die",
 		Long: `Log a hit on a ship. Its shields subtract one point per factor, once per hit;
 each remaining point destroys one point of section, in the order the record
@@ -256,9 +256,15 @@ hit strikes a turret, and with several turrets a second roll picks which
 (re-rolled while it names a destroyed one). --turret-roll and --turret-pick
 enter those dice; without them the program rolls. Damage that passes a
 turret it destroys goes into the hull, down the same column of the facing.
-Widowed armour is removed after the hit. Each hit on a cockpit calls for a
-roll on the Consciousness Table by its crewman (the 4th hit kills him): the
-program makes it, or --crew-dice enters the d10s, one a roll in order. The
+Several hits at one point of the ship's movement are one command: repeat
+--weapon, once for each shot, with --column once for each (or not at all),
+and --facing once for all of them or once for each; --turret-roll and
+--turret-pick likewise take one value a shot (a pick of 0 where none is
+made). The shots land in order, and widowed armour is removed once, after
+them all, as the book has it. Each hit on a cockpit calls for a
+roll on the Consciousness Table by its crewman (the 4th hit kills him, and a
+crewman who is a character or a foe dies on his sheet too): the program
+makes it, or --crew-dice enters the d10s, one a roll in order. The
 hit records the faces and the crewman's status; ship show lists the crew. A
 hit that disables a turret's Turret Structure calls for the jam roll: 1-6
 jams the turret facing the ship's front (1) and on clockwise, 7-10 leaves
@@ -272,7 +278,9 @@ and wake rolls come at the end of the turn: see ltscamp ship turn-end.`,
   ltscamp ship hit Tern --facing forward --weapon laser:30 --column 4 \
     --turret-roll 1
   ltscamp ship hit Tern --facing forward --weapon laser:20 --column 5 \
-    --turret-roll 9 --crew-dice 4`,
+    --turret-roll 9 --crew-dice 4
+  ltscamp ship hit "Space Gull" --facing forward --weapon laser:6 \
+    --column 3 --weapon laser:6 --column 5 --weapon "Block 6" --column 5`,
 		Args: exactArgs(1, "one SHIP"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			req.Ship = args[0]
@@ -285,7 +293,7 @@ and wake rolls come at the end of the turn: see ltscamp ship turn-end.`,
 					if found && !detailed {
 						return usagef("%s is a section ship: %s %s for detailed (INTERCEPTOR) records; hit it with --damage or --dice", req.Ship, strings.Join(det, ", "), plural(len(det), "is", "are"))
 					}
-					return a.shipHitDetailed(cmd, s, req.Ship, weapon, req.Source)
+					return a.shipHitDetailed(cmd, s, req.Ship, req.Source)
 				})
 			}
 			var err error
@@ -327,13 +335,13 @@ and wake rolls come at the end of the turn: see ltscamp ship turn-end.`,
 	f.StringVar(&dice, "dice", "", "the weapon dice's faces (d6)")
 	f.IntVar(&req.Inflict, "inflict", 0, "inflict only M of the points (the attacker's choice)")
 	f.StringVar(&req.Source, "source", "", "who or what hit it")
-	f.String("facing", "", "detailed ships: the facing struck, forward, aft, left or right")
-	f.StringVar(&weapon, "weapon", "", "detailed ships: laser:N, or a damage template's name")
-	f.Int("column", 0, "detailed ships: the column die, 1-10 (default: rolled)")
-	f.Int("turret-roll", 0, "detailed ships with turrets: the d10 against the turret chance (default: rolled)")
-	f.Int("turret-pick", 0, "with --turret-roll: which turret a roll that hits one strikes")
+	f.StringArray("facing", nil, "detailed ships: the facing struck, forward, aft, left or right (once, or once a shot)")
+	f.StringArray("weapon", nil, "detailed ships: laser:N, or a damage template's name (once a shot)")
+	f.IntSlice("column", nil, "detailed ships: the column die, 1-10, once a shot (default: rolled)")
+	f.IntSlice("turret-roll", nil, "detailed ships with turrets: the d10 against the turret chance, once a shot (default: rolled)")
+	f.IntSlice("turret-pick", nil, "with --turret-roll: which turret a roll that hits one strikes, once a shot (0: none)")
 	f.String("crew-dice", "", "detailed ships: the d10s of the crew's consciousness rolls, in order (default: rolled)")
-	f.Int("jam-roll", 0, "detailed ships: the d10 of the turret jam roll, when the hit disables a Turret Structure (default: rolled)")
+	f.IntSlice("jam-roll", nil, "detailed ships: the d10s of the turret jam rolls, when the hit disables a Turret Structure (default: rolled)")
 	return cmd
 }
 

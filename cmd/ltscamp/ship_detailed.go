@@ -76,11 +76,10 @@ func (a *app) shipNewDetailed(name, file, format string) error {
 func printDetailedShip(p *printer, sh projections.DetailedShip) {
 	s := sh.Ship()
 	v := sh.View()
-	state := "detailed record (INTERCEPTOR)"
-	if v.Exploded {
-		state = "EXPLODED"
+	p.printf("%s\n", p.heading(fmt.Sprintf("%s — %s", sh.Name, v.Heading())))
+	if fate := v.Fate(); fate != "" {
+		p.printf("%s\n", fate)
 	}
-	p.printf("%s\n", p.heading(fmt.Sprintf("%s — %s", sh.Name, state)))
 	for _, f := range interceptor.Facings() {
 		b := v.Armor[string(f)]
 		for i, line := range s.RenderArmour(f) {
@@ -166,38 +165,73 @@ func parseWeapon(w string) (laser int, template string, err error) {
 	return 0, w, nil
 }
 
-// shipHitDetailed is `ship hit` on a detailed ship.
-func (a *app) shipHitDetailed(cmd *cobra.Command, s *campaign.Service, name, weapon, source string) error {
+// shipHitDetailed is `ship hit` on a detailed ship: one shot for each
+// --weapon, at one point of its movement.
+func (a *app) shipHitDetailed(cmd *cobra.Command, s *campaign.Service, name, source string) error {
 	if lts := changedFlags(cmd, sectionHitFlags); len(lts) > 0 {
 		return usagef("%s is a detailed (INTERCEPTOR) record: %s %s for section ships; hit it with --facing, --weapon and --column", name, strings.Join(lts, ", "), plural(len(lts), "is", "are"))
 	}
 	if !cmd.Flags().Changed("facing") || !cmd.Flags().Changed("weapon") {
 		return usagef("a hit on a detailed ship needs --facing forward|aft|left|right and --weapon laser:N|TEMPLATE (--column C, or the program rolls it)")
 	}
-	req := campaign.DetailedHitRequest{Ship: name, Source: source}
-	req.Facing, _ = cmd.Flags().GetString("facing")
+	facings, _ := cmd.Flags().GetStringArray("facing")
+	weapons, _ := cmd.Flags().GetStringArray("weapon")
+	columns, _ := cmd.Flags().GetIntSlice("column")
+	rolls, _ := cmd.Flags().GetIntSlice("turret-roll")
+	picks, _ := cmd.Flags().GetIntSlice("turret-pick")
+	n := len(weapons)
+	perShot := func(flag string, got int, once bool) error {
+		switch {
+		case got == 0 || got == n || (once && got == 1):
+			return nil
+		case once:
+			return usagef("%s %s for %s: give it once for all of them, or once for each, in the order of the --weapon flags", plural(got, "one", "several"), flag, projections.Count(n, "shot", "shots"))
+		}
+		return usagef("%d %s for %s: give one for each --weapon, in order, or none and the program rolls", got, flag, projections.Count(n, "shot", "shots"))
+	}
+	for _, c := range []struct {
+		flag string
+		got  int
+		once bool
+	}{{"--facing", len(facings), true}, {"--column", len(columns), false}, {"--turret-roll", len(rolls), false}, {"--turret-pick", len(picks), n == 1}} {
+		if err := perShot(c.flag, c.got, c.once); err != nil {
+			return err
+		}
+	}
+	if len(picks) > 0 && len(rolls) == 0 {
+		return usagef("--turret-pick goes with --turret-roll: give both, or neither and the program rolls them")
+	}
+	shots := make([]campaign.DetailedShotRequest, n)
+	for i, w := range weapons {
+		sh := &shots[i]
+		sh.Facing = facings[min(i, len(facings)-1)]
+		var err error
+		if sh.Laser, sh.Template, err = parseWeapon(w); err != nil {
+			return err
+		}
+		if len(columns) > 0 {
+			sh.Column = columns[i]
+			if sh.Column < 1 || sh.Column > interceptor.Columns {
+				return usagef("--column %d: the column is a d10 roll, 1 to %d", sh.Column, interceptor.Columns)
+			}
+		}
+		if len(rolls) > 0 {
+			sh.TurretRoll = rolls[i]
+			if sh.TurretRoll < 1 || sh.TurretRoll > 10 {
+				return usagef("--turret-roll %d: the turret roll is a d10, 1 to 10", sh.TurretRoll)
+			}
+		}
+		if len(picks) > 0 {
+			sh.TurretPick = picks[min(i, len(picks)-1)]
+			if sh.TurretPick < 0 || (sh.TurretPick == 0 && n == 1) {
+				return usagef("--turret-pick %d: turrets are numbered from 1, as `ship show` lists them", sh.TurretPick)
+			}
+		}
+	}
+	first := shots[0]
+	req := campaign.DetailedHitRequest{Ship: name, Source: source, Facing: first.Facing, Laser: first.Laser, Template: first.Template,
+		Column: first.Column, TurretRoll: first.TurretRoll, TurretPick: first.TurretPick, MoreShots: shots[1:]}
 	var err error
-	if req.Laser, req.Template, err = parseWeapon(weapon); err != nil {
-		return err
-	}
-	if cmd.Flags().Changed("column") {
-		req.Column, _ = cmd.Flags().GetInt("column")
-		if req.Column < 1 || req.Column > interceptor.Columns {
-			return usagef("--column %d: the column is a d10 roll, 1 to %d", req.Column, interceptor.Columns)
-		}
-	}
-	if cmd.Flags().Changed("turret-roll") {
-		req.TurretRoll, _ = cmd.Flags().GetInt("turret-roll")
-		if req.TurretRoll < 1 || req.TurretRoll > 10 {
-			return usagef("--turret-roll %d: the turret roll is a d10, 1 to 10", req.TurretRoll)
-		}
-	}
-	if cmd.Flags().Changed("turret-pick") {
-		req.TurretPick, _ = cmd.Flags().GetInt("turret-pick")
-		if req.TurretPick < 1 {
-			return usagef("--turret-pick %d: turrets are numbered from 1, as `ship show` lists them", req.TurretPick)
-		}
-	}
 	if cmd.Flags().Changed("crew-dice") {
 		v, _ := cmd.Flags().GetString("crew-dice")
 		if req.CrewDice, err = parseD10s(v, "--crew-dice"); err != nil {
@@ -205,9 +239,11 @@ func (a *app) shipHitDetailed(cmd *cobra.Command, s *campaign.Service, name, wea
 		}
 	}
 	if cmd.Flags().Changed("jam-roll") {
-		req.JamRoll, _ = cmd.Flags().GetInt("jam-roll")
-		if req.JamRoll < 1 || req.JamRoll > 10 {
-			return usagef("--jam-roll %d: the turret jam roll is a d10, 1 to 10", req.JamRoll)
+		req.JamDice, _ = cmd.Flags().GetIntSlice("jam-roll")
+		for _, j := range req.JamDice {
+			if j < 1 || j > 10 {
+				return usagef("--jam-roll %d: the turret jam roll is a d10, 1 to 10", j)
+			}
 		}
 	}
 	res, err := s.DetailedShipHit(req)
@@ -257,11 +293,28 @@ func plural(n int, one, many string) string {
 }
 
 // printDetailedTurn prints a turn end's rolls, numbered as reroll
-// --which names them, and the crew after them.
-func printDetailedTurn(p *printer, sh projections.DetailedShip, turn *events.DetailedTurnEnded) {
+// --which names them, who left the ship and who died, the time left to
+// abandon a broken-up ship, and the crew after them.
+func printDetailedTurn(p *printer, res campaign.DetailedTurnResult) {
+	sh, turn := res.Ship, &res.Turn
 	p.printf("%s: end of turn\n", sh.Name)
+	if len(turn.Abandoned) > 0 {
+		p.printf("  abandoned ship: %s\n", strings.Join(turn.Abandoned, ", "))
+	}
 	for i, r := range projections.EventRolls(turn) {
 		p.printf("  %s\n", projections.NumberedShipRoll(i+1, r))
+	}
+	if len(turn.Ejected) > 0 {
+		p.printf("  ejected before the blast: %s\n", strings.Join(turn.Ejected, ", "))
+	}
+	for _, k := range turn.Killed {
+		p.printf("  %s was killed\n", k)
+	}
+	for _, k := range res.Killed {
+		p.printf("  %s is dead on his sheet too\n", k)
+	}
+	if turn.AbandonTurns != nil {
+		p.printf("  %s broke up: %s\n", sh.Name, projections.AbandonText(*turn.AbandonTurns))
 	}
 	printDetailedCrew(p, sh.View())
 }
@@ -277,44 +330,21 @@ func printDetailedCrew(p *printer, v projections.DetailedShipView) {
 	}
 }
 
+// printDetailedHit tells a hit: each shot, then what they did together
+// (the widowed armour removed once after them, components disabled, the
+// crew's rolls and deaths).
 func printDetailedHit(p *printer, res campaign.DetailedHitResult) {
 	h := res.Hit
-	how := "entered"
-	if !h.Entered {
-		how = "rolled"
-	}
-	weapon := fmt.Sprintf("laser %d", h.Points)
-	if h.Template != nil {
-		weapon = "template " + h.Template.Name
-		if h.Sample {
-			weapon += " (a sample)"
-		}
-	}
-	armour, internal := 0, 0
-	for _, pl := range h.Destroyed {
-		if pl.Block == "internal" {
-			internal++
-		} else {
-			armour++
-		}
-	}
-	if t := projections.TurretRollText(&h); t != "" {
-		if h.Turret > 0 {
-			t += " (" + res.Ship.Ship().Turrets()[h.Turret-1].Name + ")"
-		}
-		p.printf("%s: %s\n", res.Ship.Name, t)
-	}
-	p.printf("%s hit on the %s facing, column %d (%s), %s: %d armour and %d internal boxes destroyed, %d wasted\n",
-		res.Ship.Name, h.Facing, h.Column, how, weapon, armour, internal, h.Wasted)
-	if h.TurretDestroyed > 0 {
-		p.printf("  turret %d (%s) destroyed: %d residual %s into the hull\n", h.TurretDestroyed,
-			res.Ship.Ship().Turrets()[h.TurretDestroyed-1].Name, h.Residual, plural(h.Residual, "point passes", "points pass"))
-	}
-	if n := len(h.Exploded); n > 0 {
-		p.printf("  %s destroyed by secondary explosions\n", projections.Count(n, "box", "boxes"))
+	shots := h.Shots()
+	for i, shot := range shots {
+		printDetailedShot(p, res.Ship, &shot, i+1, len(shots))
 	}
 	if n := len(h.Widowed); n > 0 {
-		p.printf("  %s of widowed armour removed\n", projections.Count(n, "box", "boxes"))
+		after := "the hit"
+		if len(shots) > 1 {
+			after = "the " + projections.Count(len(shots), "shot", "shots")
+		}
+		p.printf("  %s of widowed armour removed after %s\n", projections.Count(n, "box", "boxes"), after)
 	}
 	for _, x := range h.ExternalsLost {
 		p.printf("  external %s lost with the armour under it\n", x)
@@ -330,6 +360,59 @@ func printDetailedHit(p *printer, res campaign.DetailedHitResult) {
 	}
 	if h.ShipExploded {
 		p.printf("  %s EXPLODED\n", res.Ship.Name)
+	}
+	for _, k := range res.Killed {
+		p.printf("  %s is dead on his sheet too\n", k)
+	}
+}
+
+// printDetailedShot tells one shot of a hit (number n of shots).
+func printDetailedShot(p *printer, sh projections.DetailedShip, shot *events.DetailedShot, n, shots int) {
+	how := "entered"
+	if !shot.Entered {
+		how = "rolled"
+	}
+	weapon := fmt.Sprintf("laser %d", shot.Points)
+	if shot.Template != nil {
+		weapon = "template " + shot.Template.Name
+		if shot.Sample {
+			weapon += " (a sample)"
+		}
+	}
+	armour, internal := 0, 0
+	for _, pl := range shot.Destroyed {
+		if pl.Block == "internal" {
+			internal++
+		} else {
+			armour++
+		}
+	}
+	name := sh.Name
+	if shots > 1 {
+		name = fmt.Sprintf("shot %d: %s", n, sh.Name)
+	}
+	if t := projections.TurretRollText(shot); t != "" {
+		if shot.Turret > 0 {
+			t += " (" + sh.Ship().Turrets()[shot.Turret-1].Name + ")"
+		}
+		p.printf("%s: %s\n", name, t)
+	}
+	// Where it landed, then what it destroyed, each wrapped at word
+	// boundaries to fit 80 columns.
+	line := fmt.Sprintf("%s hit on the %s facing, column %d (%s)", name, shot.Facing, shot.Column, how)
+	for _, l := range fill(strings.Fields(line), "", "    ") {
+		p.printf("%s\n", l)
+	}
+	line = fmt.Sprintf("%s: %d armour and %d internal boxes destroyed, %d wasted", weapon, armour, internal, shot.Wasted)
+	for _, l := range fill(strings.Fields(line), "  ", "    ") {
+		p.printf("%s\n", l)
+	}
+	if shot.TurretDestroyed > 0 {
+		p.printf("  turret %d (%s) destroyed: %d residual %s into the hull\n", shot.TurretDestroyed,
+			sh.Ship().Turrets()[shot.TurretDestroyed-1].Name, shot.Residual, plural(shot.Residual, "point passes", "points pass"))
+	}
+	if n := len(shot.Exploded); n > 0 {
+		p.printf("  %s destroyed by secondary explosions\n", projections.Count(n, "box", "boxes"))
 	}
 }
 
@@ -441,27 +524,37 @@ func parseD10s(v, flag string) ([]int, error) {
 
 func newShipTurnEndCmd(a *app) *cobra.Command {
 	var dice string
+	var abandon []string
 	cmd := &cobra.Command{
-		Use:   "turn-end SHIP [--dice a,b,...]",
+		Use:   "turn-end SHIP [--dice a,b,...] [--abandon CREWMAN]...",
 		Short: "End a detailed ship's turn: crew wound, collapse and wake rolls",
 		Long: `End the turn of a detailed (INTERCEPTOR) ship and make the rolls it calls
 for, in this order:
 
+  abandon ship    each --abandon CREWMAN, conscious, leaves the ship
+  time runs out   a ship that broke up has as many turns to abandon ship
+                  as Ship Destroyed boxes were left: one passes, and when
+                  none is left, those still aboard die
   wound rolls     each crewman of a Bridge or Quarters hit this turn: a d10
                   at or under the wound chance (10% a tenth of the boxes
                   lost) wounds him, and a conscious one then rolls on the
                   Consciousness Table (a second d10)
   collapse roll   the Ship Destroyed row was hit this turn: the pilot must
-                  roll above the boxes lost, or a second d10 on the chart
+                  roll above the boxes lost, or a second d10 on the chart:
+                  1-4 the ship breaks up (out of action, no more repairs),
+                  5-7 it explodes after a delay (the conscious eject, the
+                  unconscious die), 8-10 it explodes with all aboard
   wake rolls      the Decision Phase of the next turn: each unconscious
-                  crewman rolls on the column of his last roll to wake
+                  crewman rolls on the column of his total hits to wake
 
 The program rolls the dice, or --dice enters them in that order. The turn's
 end is one event on the ship's record: ship show lists the crew after it,
-verify makes the rolls again from the faces, and undo takes it back. A ship
-with no roll due is refused.`,
+verify makes the rolls again from the faces, and undo takes it back. A
+crewman who dies and is a character or a foe of the campaign dies on his
+sheet too, in the same command. A ship with nothing due is refused.`,
 		Example: `  ltscamp ship turn-end Tern
   ltscamp ship turn-end Tern --dice 2,8,5
+  ltscamp ship turn-end Tern --abandon Marcos
   ltscamp ship show Tern --json`,
 		Args: exactArgs(1, "one SHIP"),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -473,15 +566,16 @@ with no roll due is refused.`,
 				}
 			}
 			return a.withCampaign(func(s *campaign.Service) error {
-				res, err := s.DetailedShipTurnEnd(args[0], faces)
+				res, err := s.DetailedShipTurnEnd(args[0], faces, abandon...)
 				if err != nil {
 					return err
 				}
-				printDetailedTurn(a.out, res.Ship, &res.Turn)
+				printDetailedTurn(a.out, res)
 				return nil
 			})
 		},
 	}
 	cmd.Flags().StringVar(&dice, "dice", "", "the d10s of the rolls, in order (default: rolled)")
+	cmd.Flags().StringArrayVar(&abandon, "abandon", nil, "a conscious crewman who abandons ship this turn (repeat for more)")
 	return cmd
 }

@@ -237,28 +237,32 @@ strenuous activity. Say which one failed with the flags.
 }
 
 func newTimelineCmd(a *app) *cobra.Command {
-	var day, adventure int
+	var q campaign.TimelineQuery
 	var asJSON bool
 	cmd := &cobra.Command{
-		Use:   "timeline [--day N] [--adventure N] [--json]",
+		Use:   "timeline [--day N] [--adventure N] [--rolls] [--json]",
 		Short: "Tell the campaign day by day: encounters, wounds, deaths, XP and karma",
 		Long: `Tell the campaign day by day: encounters and their outcomes, who was hurt,
 healed, died or revived, XP and karma gained, spent or expired, notes.
+--rolls tells every roll and contest too (initiative, a tackle, a medic's
+check): who rolled what, the dice, the total against the target, the
+outcome, and what it was for.
 
 The whole timeline (or one --adventure) is told as the log is read: the first
 day appears at once, however long the campaign. --day N tells one day of the
 current adventure (or of --adventure's), reading only that day's events.`,
 		Example: `  ltscamp timeline
-  ltscamp timeline --day 2
+  ltscamp timeline --day 2 --rolls
   ltscamp timeline --adventure 1 --day 3
-  ltscamp timeline --json | jq '.periods[0].days'`,
+  ltscamp timeline --json | jq '.periods[0].days'
+  ltscamp timeline --adventure 1 --rolls > session-1.txt`,
 		Args: exactArgs(0, "no arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return a.withCampaign(func(s *campaign.Service) error {
-				if day == 0 {
-					return streamTimeline(a.out, s, adventure, asJSON)
+				if q.Day == 0 {
+					return streamTimeline(a.out, s, q, asJSON)
 				}
-				t, err := s.Timeline(adventure, day)
+				t, err := s.TimelineOf(q)
 				if err != nil {
 					return err
 				}
@@ -270,23 +274,24 @@ current adventure (or of --adventure's), reading only that day's events.`,
 			})
 		},
 	}
-	cmd.Flags().IntVar(&day, "day", 0, "only this day (of the current or --adventure's adventure)")
-	cmd.Flags().IntVar(&adventure, "adventure", 0, "only this adventure")
+	cmd.Flags().IntVar(&q.Day, "day", 0, "only this day (of the current or --adventure's adventure)")
+	cmd.Flags().IntVar(&q.Adventure, "adventure", 0, "only this adventure")
+	cmd.Flags().BoolVar(&q.Rolls, "rolls", false, "tell every roll and contest too")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the timeline as JSON")
 	return cmd
 }
 
 // streamTimeline prints the timeline a day at a time, as it is folded.
-func streamTimeline(p *printer, s *campaign.Service, adventure int, asJSON bool) error {
+func streamTimeline(p *printer, s *campaign.Service, q campaign.TimelineQuery, asJSON bool) error {
 	if asJSON {
 		w := exports.NewTimelineJSON(p.w)
-		if err := s.TimelineStream(adventure, w.Day); err != nil {
+		if err := s.TimelineStreamOf(q, w.Day); err != nil {
 			return err
 		}
 		return w.Close()
 	}
 	tp := &timelinePrinter{p: p}
-	if err := s.TimelineStream(adventure, func(per projections.TimelinePeriod, d projections.TimelineDay) error {
+	if err := s.TimelineStreamOf(q, func(per projections.TimelinePeriod, d projections.TimelineDay) error {
 		tp.day(per, d)
 		return nil
 	}); err != nil {

@@ -123,7 +123,7 @@ func (s *Ship) effects(before snapshot, rep *Report) {
 		s.exploded = true
 		rep.ShipExploded = true
 		for i := range s.crew {
-			if s.crew[i].Status != Dead {
+			if s.crew[i].aboard() {
 				s.crew[i].Status = Dead
 				rep.Killed = append(rep.Killed, s.crew[i].Name)
 			}
@@ -136,7 +136,7 @@ func (s *Ship) effects(before snapshot, rep *Report) {
 func (s *Ship) cockpitHit(code string, hits int, rep *Report) {
 	for i := range s.crew {
 		cr := &s.crew[i]
-		if cr.Station != code || cr.Status == Dead {
+		if cr.Station != code || !cr.aboard() {
 			continue
 		}
 		cr.Column = hits
@@ -181,7 +181,9 @@ func (s Ship) ShipDestroyedLost() int {
 // (book l.466), and false when the ship has none.
 func (s Ship) CollapseRoll() (Roll, bool) {
 	lost := s.ShipDestroyedLost()
-	if lost == 0 || s.exploded {
+	if lost == 0 || s.exploded || s.brokenUp {
+		// A ship already broken up has no further collapse roll: it is out
+		// of action for good (book l.456, l.467).
 		return Roll{}, false
 	}
 	return Roll{Kind: RollCollapse, Number: lost, Crew: s.Pilot()}, true
@@ -227,7 +229,7 @@ func (s Ship) EndTurn() (Ship, []Roll) {
 		case Bridge, Quarters:
 			percent, column, _ := WoundChance(now[i], c.Boxes)
 			for _, cr := range n.crew {
-				if cr.Station == c.Code && cr.Status != Dead {
+				if cr.Station == c.Code && cr.Status != Dead && cr.Status != Ejected {
 					rolls = append(rolls, Roll{Kind: RollWound, Crew: cr.Name, Station: c.Code, Column: column, Percent: percent})
 				}
 			}
@@ -246,11 +248,36 @@ func (s Ship) EndTurn() (Ship, []Roll) {
 	return n, rolls
 }
 
-// DecisionPhaseRolls returns a wake roll for each unconscious crewman,
-// on the column of his last Consciousness roll (book l.353, l.367: "During
-// the Decision Phase of the next turn, all unconscious crewmen must roll
-// again on the Consciousness Table").
+// DecisionPhaseRolls returns a wake roll for each unconscious crewman
+// (book l.353, l.367: "During the Decision Phase of the next turn, all
+// unconscious crewmen must roll again on the Consciousness Table"), on the
+// table's column for his total hits at this point ("TOTAL HITS AT THIS
+// POINT", l.360; see CrewHits).
 func (s Ship) DecisionPhaseRolls() []Roll {
+	var rolls []Roll
+	for _, cr := range s.crew {
+		if cr.Status == Unconscious {
+			column := wakeColumn(s.CrewHits(cr.Name))
+			number, _, _ := ConsciousnessNumber(cr.Race, column)
+			rolls = append(rolls, Roll{Kind: RollWake, Crew: cr.Name, Station: cr.Station, Column: column, Number: number})
+		}
+	}
+	return rolls
+}
+
+// wakeColumn is the column a wake roll is made on for hits total hits: at
+// least the 1 Hit column (an unconscious crewman was hit; a repair may have
+// taken his station's damage since), at most the 3 Hits column, the last
+// that is rolled on: 4 hits kill when they are taken (a cockpit's fourth
+// hit, a wound on the 4 Hits column), and one who was not killed then is
+// not killed by waking.
+func wakeColumn(hits int) int { return min(max(hits, 1), 3) }
+
+// DecisionPhaseRollsLastColumn returns the wake rolls as ltscamp made them
+// before it read the table's "TOTAL HITS AT THIS POINT": on the column of
+// each crewman's last roll. Turn ends recorded then are replayed with it,
+// so that an old log folds to what it recorded.
+func (s Ship) DecisionPhaseRollsLastColumn() []Roll {
 	var rolls []Roll
 	for _, cr := range s.crew {
 		if cr.Status == Unconscious {
@@ -259,6 +286,29 @@ func (s Ship) DecisionPhaseRolls() []Roll {
 		}
 	}
 	return rolls
+}
+
+// CrewHits returns a crewman's total hits at this point, the column of the
+// Consciousness Table he rolls on (book l.360): the hits his cockpit has
+// taken (COCKPIT, l.357: "These hits represent wounds inflicted on the
+// crewman himself"), or for a Bridge or Quarters occupant each 25% of its
+// damage, rounding up (l.353, l.433). 0 for no such crewman.
+func (s Ship) CrewHits(name string) int {
+	i := slices.IndexFunc(s.crew, func(c Crew) bool { return c.Name == name })
+	if i < 0 {
+		return 0
+	}
+	ci := s.hull.component(s.crew[i].Station)
+	if ci < 0 {
+		return 0
+	}
+	c := s.hull.components[ci]
+	lost := s.hull.destroyedCounts()[ci]
+	if c.Type == Cockpit {
+		return lost
+	}
+	_, column, _ := WoundChance(lost, c.Boxes)
+	return column
 }
 
 // Resolve settles a roll given its d10 faces and returns the new ship and
@@ -297,7 +347,9 @@ func (s Ship) Resolve(r Roll, faces ...int) (Ship, Outcome, error) {
 		}
 		if b == BreakupExplodes {
 			for i := range n.crew {
-				n.crew[i].Status = Dead
+				if n.crew[i].aboard() {
+					n.crew[i].Status = Dead
+				}
 			}
 		}
 		return n, Outcome{Breakup: b}, nil
@@ -327,8 +379,8 @@ func (s Ship) Resolve(r Roll, faces ...int) (Ship, Outcome, error) {
 		return s, Outcome{}, errorf(CodeInvalid, "no crewman %q aboard %s", r.Crew, s.name)
 	}
 	cr := &n.crew[ci]
-	if cr.Status == Dead {
-		return s, Outcome{Moot: true, Status: Dead}, nil
+	if cr.Status == Dead || cr.Status == Ejected {
+		return s, Outcome{Moot: true, Status: cr.Status}, nil
 	}
 	switch r.Kind {
 	case RollConsciousness, RollWake:

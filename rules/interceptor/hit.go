@@ -68,8 +68,12 @@ type Report struct {
 	// Rolls lists the rolls the hit calls for now: Consciousness rolls for
 	// cockpit hits and turret jam rolls. End-of-turn rolls come from EndTurn.
 	Rolls []Roll
-	// Killed names crewmen killed at once (a cockpit's fourth hit).
+	// Killed names crewmen killed at once (a cockpit's fourth hit, the
+	// powerplant's explosion).
 	Killed []string
+	// Shots holds each hit's own report, in order, when Volley made it;
+	// the fields above gather them all and the widowed armour after them.
+	Shots []Report
 }
 
 func (r *Report) add(o Report) {
@@ -384,9 +388,16 @@ func (t turret) destroyed() bool {
 }
 
 func (s Ship) checkHit(h Hit) error {
-	switch {
-	case s.exploded:
+	if s.exploded {
 		return errorf(CodeRule, "%s has exploded: it cannot be hit", s.name)
+	}
+	return s.checkTerms(h)
+}
+
+// checkTerms checks a hit's terms against the ship, whether or not it
+// can still be hit.
+func (s Ship) checkTerms(h Hit) error {
+	switch {
 	case !h.Facing.Valid():
 		return errorf(CodeInvalid, "hit on facing %q: use forward, aft, left or right", string(h.Facing))
 	case h.Column < 1 || h.Column > Columns:
@@ -477,18 +488,33 @@ func (s Ship) RemoveWidowed() (Ship, Report) {
 
 // Volley applies hits at one point of a ship's movement in order, then
 // removes widowed armour once (book l.330). Rolls, disabled components and
-// the rest are gathered into one report. On an error the ship is returned
-// unchanged.
+// the rest are gathered into one report, and each hit's own report is in
+// its Shots. A hit after one that blew the ship up does nothing: "All
+// weapons allocated against a target are considered to fire even if not
+// all of them are required to destroy the target" (GENERAL COMBAT
+// PROCEDURE). On an error the ship is returned unchanged; a single hit's
+// error is Hit's, a later one's names its number.
 func (s Ship) Volley(hits []Hit) (Ship, Report, error) {
 	n := s
 	var rep Report
 	for i, h := range hits {
+		if i > 0 && n.exploded {
+			if err := n.checkTerms(h); err != nil {
+				return s, Report{}, errorf(CodeOf(err), "hit %d: %s", i+1, err.Error())
+			}
+			rep.Shots = append(rep.Shots, Report{})
+			continue
+		}
 		next, r, err := n.Hit(h)
 		if err != nil {
+			if len(hits) == 1 {
+				return s, Report{}, err
+			}
 			return s, Report{}, errorf(CodeOf(err), "hit %d: %s", i+1, err.Error())
 		}
 		n = next
 		rep.add(r)
+		rep.Shots = append(rep.Shots, r)
 	}
 	n, r := n.RemoveWidowed()
 	rep.add(r)

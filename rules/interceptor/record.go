@@ -172,6 +172,10 @@ const (
 	Conscious   CrewStatus = "conscious"
 	Unconscious CrewStatus = "unconscious"
 	Dead        CrewStatus = "dead"
+	// Ejected: he abandoned ship and is no longer aboard (a delayed
+	// explosion lets "All personnel able to eject ... abandon ship
+	// immediately", book l.469).
+	Ejected CrewStatus = "ejected"
 )
 
 // Crew is a named crewman at a station.
@@ -181,8 +185,10 @@ type Crew struct {
 	Station string
 	Status  CrewStatus
 	Wounded bool
-	// Column is the Consciousness Table column of his last roll, used when
-	// he rolls to wake (book l.367).
+	// Column is the Consciousness Table column of his last roll. A wake
+	// roll is made on the column of his total hits at that point (see
+	// DecisionPhaseRolls); Column is kept for turn ends recorded before
+	// that rule, which woke him on it (DecisionPhaseRollsLastColumn).
 	Column int
 }
 
@@ -220,6 +226,11 @@ type Ship struct {
 	turrets   []turret
 	crew      []Crew
 	exploded  bool
+	// brokenUp is set when a structural collapse broke the ship up (chart
+	// 1-4, book l.467); abandonLeft is then the turns its crew has left to
+	// abandon ship.
+	brokenUp    bool
+	abandonLeft int
 }
 
 // NewShip validates a record and returns an undamaged ship. Errors have

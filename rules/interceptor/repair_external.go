@@ -32,8 +32,8 @@ func (s Ship) RepairExternal(name string) (Ship, RepairReport, error) {
 	if err != nil {
 		return s, rep, err
 	}
-	if s.exploded {
-		return s, rep, errorf(CodeRule, "%s has exploded: there is nothing to repair", s.name)
+	if err := s.outOfAction(); err != nil {
+		return s, rep, err
 	}
 	if e.State == Intact {
 		return s, rep, errorf(CodeRule, "external system %s (%s) has lost nothing: there is nothing to repair", e.Name, e.Type.Name())

@@ -130,8 +130,8 @@ func (s Ship) Repair(turret int, code string) (Ship, int, error) {
 		return s, 0, err
 	}
 	if gone == 0 {
-		if s.exploded {
-			return s, 0, errorf(CodeRule, "%s has exploded: there is nothing to repair", s.name)
+		if err := s.outOfAction(); err != nil {
+			return s, 0, err
 		}
 		return s, 0, nil
 	}
@@ -189,8 +189,8 @@ func (s Ship) RepairBoxes(turret int, code string, boxes int) (Ship, RepairRepor
 	if err != nil {
 		return s, rep, err
 	}
-	if s.exploded {
-		return s, rep, errorf(CodeRule, "%s has exploded: there is nothing to repair", s.name)
+	if err := s.outOfAction(); err != nil {
+		return s, rep, err
 	}
 	gone := b.destroyedCounts()[i]
 	if boxes > gone {
