@@ -89,6 +89,7 @@ func TestFullDisk(t *testing.T) {
 	for _, args := range [][]string{
 		{"sheet", "Kira"}, {"party"}, {"char", "list"}, {"log"}, {"timeline"},
 		{"audit", "xp", "Kira"}, {"verify"}, {"export", "sheet", "Kira"}, {"export", "log"},
+		{"backup", filepath.Join(t.TempDir(), "elsewhere.ltscamp")},
 	} {
 		if code, _, stderr := run(t, dir, args...); code != ExitOK {
 			t.Errorf("%v on a full disk: exit %d, want 0: a read needs no room (%s)", args, code, stderr)
