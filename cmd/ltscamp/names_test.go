@@ -44,40 +44,49 @@ func TestNamesThatLookAlike(t *testing.T) {
 }
 
 // TestOldInvisibleNamesStillFold: a log written before invisible
-// characters were refused in names, with "Ajax" and "Ajax" + U+200B as two
-// characters, still verifies and folds; each is found by his name as
-// stored.
+// characters and decomposed accents were refused in names, with "Ajax"
+// and "Ajax" + U+200B, "José" and "Jose" + U+0301 as four characters,
+// still verifies and folds; each is found by his name as stored.
 func TestOldInvisibleNamesStillFold(t *testing.T) {
 	dir := t.TempDir()
 	mustRun(t, dir, "init")
 	mustRun(t, dir, "char", "new", "Ajax", "--st", "12", "--dx", "11", "--iq", "9")
+	mustRun(t, dir, "char", "new", "José", "--st", "12", "--dx", "11", "--iq", "9")
 	now := func() time.Time { return time.Date(2026, 11, 21, 20, 0, 0, 0, time.UTC) }
 	s, err := campaign.Open(filepath.Join(dir, "c.ltscamp"), campaign.Options{Now: now, Actor: "gm"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	entropy := ulid.Monotonic(strings.NewReader(strings.Repeat("entropy!", 8)), 0)
-	cmdID, evID, charID := ulid.MustNew(ulid.Timestamp(now()), entropy).String(), ulid.MustNew(ulid.Timestamp(now()), entropy).String(), ulid.MustNew(ulid.Timestamp(now()), entropy).String()
-	stream := events.CharacterStream(charID)
-	created, err := events.Encode(evID, stream, events.CharacterCreated{
-		CharacterID: charID, Name: "Ajax\u200b", Edition: "2021",
-		Attributes: events.Attributes{ST: 10, DX: 12, IQ: 10}, Skills: []events.SkillLevel{},
-	}, &events.GameTime{})
-	if err != nil {
-		t.Fatal(err)
+	newID := func() string { return ulid.MustNew(ulid.Timestamp(now()), entropy).String() }
+	old := []string{"Ajax\u200b", "Jose\u0301"}
+	cmd := events.Command{ID: newID(), Actor: "gm", RecordedAt: now(), Expected: map[string]int64{}}
+	for _, name := range old {
+		id := newID()
+		stream := events.CharacterStream(id)
+		created, err := events.Encode(newID(), stream, events.CharacterCreated{
+			CharacterID: id, Name: name, Edition: "2021",
+			Attributes: events.Attributes{ST: 10, DX: 12, IQ: 10}, Skills: []events.SkillLevel{},
+		}, &events.GameTime{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		cmd.Expected[stream] = 0
+		cmd.Events = append(cmd.Events, created)
 	}
-	if _, err := s.Store().Append(events.Command{ID: cmdID, Actor: "gm", RecordedAt: now(),
-		Expected: map[string]int64{stream: 0}, Events: []events.Pending{created}}); err != nil {
+	if _, err := s.Store().Append(cmd); err != nil {
 		t.Fatal(err)
 	}
 	s.Close()
 	if code, stdout, stderr := run(t, dir, "verify"); code != ExitOK {
 		t.Fatalf("verify of the old log: exit %d: %s%s", code, stdout, stderr)
 	}
-	if out := mustRun(t, dir, "sheet", "Ajax\u200b", "--json"); !strings.Contains(out, `"st": 10`) && !strings.Contains(out, `"ST": 10`) && !strings.Contains(out, `"st":10`) {
-		t.Errorf("sheet of the old Ajax\\u200b is not his: %s", out)
+	for name, st := range map[string]string{"Ajax": "12", "Ajax\u200b": "10", "José": "12", "Jose\u0301": "10"} {
+		if out := mustRun(t, dir, "sheet", name, "--json"); !strings.Contains(out, `"ST": `+st) {
+			t.Errorf("sheet %q is not his (ST %s): %s", name, st, out)
+		}
 	}
-	if out := mustRun(t, dir, "char", "list", "--json"); strings.Count(out, `"Ajax`) != 2 {
-		t.Errorf("char list does not hold both old characters: %s", out)
+	if out := mustRun(t, dir, "char", "list", "--json"); strings.Count(out, `"name"`) != 4 {
+		t.Errorf("char list does not hold the four characters: %s", out)
 	}
 }
