@@ -3,6 +3,7 @@ package campaign
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"strings"
 
 	"github.com/ltscamp/ltscamp/events"
@@ -22,6 +23,9 @@ func Create(path, name string, edition rules.Edition, opts Options) (*Service, e
 	name = strings.TrimSpace(name)
 	if name == "" {
 		return nil, rules.Errorf(rules.CodeInvalid, "the campaign name is empty")
+	}
+	if err := rules.CheckName("campaign name", name); err != nil {
+		return nil, err
 	}
 	if _, err := rules.ParseEdition(string(edition)); err != nil {
 		return nil, err
@@ -43,6 +47,16 @@ func Create(path, name string, edition rules.Edition, opts Options) (*Service, e
 			return nil, rules.Errorf(rules.CodeInvalid, "%s is a symbolic link: ltscamp init never writes through a link; pass the path of a new file instead (nothing was changed)", path)
 		case errors.Is(err, events.ErrExists):
 			return nil, storeError(path, err)
+		}
+		// A full or failing disk is the system's failure (exit 8), not
+		// the user's path.
+		switch classified := sqlitestore.Classify(err); {
+		case errors.Is(classified, events.ErrDiskFull):
+			return nil, &rules.Error{Code: rules.CodeInternal, Err: classified,
+				Message: fmt.Sprintf("the disk holding %s is full; no campaign was made: free some space and run the command again (%v)", path, classified)}
+		case errors.Is(classified, events.ErrIO):
+			return nil, &rules.Error{Code: rules.CodeInternal, Err: classified,
+				Message: fmt.Sprintf("the operating system could not write %s (a failing disk, a network share gone); no campaign was made: check the disk and run the command again (%v)", path, classified)}
 		}
 		// A missing folder, a directory in the way, no permission: the
 		// user's path cannot hold a campaign.
@@ -130,6 +144,10 @@ func openError(path string, err error) error {
 	case errors.Is(err, events.ErrReadOnly):
 		// Readers open the file read-only: this is a command that writes.
 		return rules.Wrap(rules.CodeInvalid, &readOnlyError{path: path, err: err})
+	case errors.Is(err, fs.ErrPermission):
+		// The file's mode, or a folder above it, keeps this user out: the
+		// user's to sort out, not a bug.
+		return &rules.Error{Code: rules.CodeInvalid, Err: err, Message: fmt.Sprintf("cannot read %s: this user may not read it (its mode, or a folder above it, keeps you out); nothing was changed: ask its owner to share it, or use a copy (`ltscamp backup`) (%v)", path, err)}
 	}
 	return storeError(path, err)
 }

@@ -30,8 +30,10 @@ const (
 // edition ed. A blank name is a CodeInvalid error. Otherwise every problem
 // found (attribute total, attributes below the minimum, too many skill or
 // combat skill points, skills listed twice, skills not in the edition,
-// levels below 1) is listed, with its numbers, in one CodeRule error.
-// Fewer than four skill points is allowed.
+// levels below 1) is listed, with its numbers, in one error: CodeInvalid
+// when an attribute is outside MinAttribute to MaxCreationAttribute (a
+// number out of its range, as docs/limits.md lists it), CodeRule
+// otherwise. Fewer than four skill points is allowed.
 func ValidateNewCharacter(ed Edition, name string, a Attributes, skills []SkillLevel) error {
 	ed, err := resolveEdition(ed)
 	if err != nil {
@@ -54,11 +56,17 @@ func ValidateNewCharacter(ed Edition, name string, a Attributes, skills []SkillL
 		problems = append(problems, fmt.Sprintf("%d attribute points, a new character has exactly %d (ST%d DX%d IQ%d + %d discretionary)",
 			total, CreationPoints, MinAttribute, MinAttribute, MinAttribute, CreationPoints-3*MinAttribute))
 	}
+	// An attribute outside 8 to 16 is a number out of its range
+	// (docs/limits.md), refused as bad input; the total and the skill
+	// budgets are the creation rules a character in range must meet.
+	code := CodeRule
 	for _, at := range AttributeNames() {
 		switch v := a.Get(at); {
 		case v < MinAttribute:
+			code = CodeInvalid
 			problems = append(problems, fmt.Sprintf("%s %d is below the minimum of %d", at, v, MinAttribute))
 		case v > MaxCreationAttribute:
+			code = CodeInvalid
 			problems = append(problems, fmt.Sprintf("%s %d is above the most a new character can have, %d (%d points with the other two at %d)", at, v, MaxCreationAttribute, CreationPoints, MinAttribute))
 		}
 	}
@@ -103,7 +111,7 @@ func ValidateNewCharacter(ed Edition, name string, a Attributes, skills []SkillL
 		problems = append(problems, fmt.Sprintf("%d combat skill points (%s), at most %d", combat, strings.Join(combatParts, ", "), CreationCombatSkillPoints))
 	}
 	if len(problems) > 0 {
-		return Errorf(CodeRule, "cannot create %s: %s", name, strings.Join(problems, "; "))
+		return Errorf(code, "cannot create %s: %s", name, strings.Join(problems, "; "))
 	}
 	return nil
 }

@@ -29,10 +29,6 @@ func TestValidateNewCharacterProblems(t *testing.T) {
 				"cannot create Ajax: 33 attribute points, a new character has exactly 32 (ST8 DX8 IQ8 + 8 discretionary)"},
 			{"Ajax", Attributes{ST: 12, DX: 10, IQ: 9}, nil,
 				"cannot create Ajax: 31 attribute points, a new character has exactly 32 (ST8 DX8 IQ8 + 8 discretionary)"},
-			{"Ajax", Attributes{ST: 14, DX: 11, IQ: 7}, nil,
-				"cannot create Ajax: IQ 7 is below the minimum of 8"},
-			{"Ajax", Attributes{ST: 15, DX: 11, IQ: 7}, nil,
-				"cannot create Ajax: 33 attribute points, a new character has exactly 32 (ST8 DX8 IQ8 + 8 discretionary); IQ 7 is below the minimum of 8"},
 			{"Ajax", ajax, []SkillLevel{sk(ed, "Unarmed", 2), sk(ed, "Knife", 1)},
 				"cannot create Ajax: 3 combat skill points (Unarmed 2, " + sk(ed, "Knife", 1).Skill.NameIn(ed) + " 1), at most 2"},
 			{"Ajax", ajax, []SkillLevel{sk(ed, "Medic", 2), sk(ed, "Climbing", 2), sk(ed, "Swimming", 1)},
@@ -41,10 +37,6 @@ func TestValidateNewCharacterProblems(t *testing.T) {
 				"cannot create Ajax: Medic is listed twice"},
 			{"Ajax", ajax, []SkillLevel{sk(ed, "Medic", 0)},
 				"cannot create Ajax: Medic 0 is not a skill level (1 or more)"},
-			{"  Ajax ", Attributes{ST: 7, DX: 7, IQ: 7}, []SkillLevel{sk(ed, "Unarmed", 3), sk(ed, "Medic", 2)},
-				"cannot create Ajax: 21 attribute points, a new character has exactly 32 (ST8 DX8 IQ8 + 8 discretionary); " +
-					"ST 7 is below the minimum of 8; DX 7 is below the minimum of 8; IQ 7 is below the minimum of 8; " +
-					"5 skill points, at most 4; 3 combat skill points (Unarmed 3), at most 2"},
 			{"Ajax", ajax, []SkillLevel{{Skill: Skill{Key: "basket_weaving", Name: "Basket Weaving"}, Level: 1}},
 				`cannot create Ajax: "Basket Weaving" is not a known skill`},
 		}

@@ -138,10 +138,101 @@ func TestNewCharacterAttributesDoNotWrap(t *testing.T) {
 	if a.Total() != CreationPoints {
 		t.Fatalf("the example no longer wraps: total %d", a.Total())
 	}
-	wantError(t, ValidateNewCharacter(Edition2021, "Zed", a, nil), CodeRule,
+	wantError(t, ValidateNewCharacter(Edition2021, "Zed", a, nil), CodeInvalid,
 		"cannot create Zed: ST 9223372036854775807 is above the most a new character can have, 16 (32 points with the other two at 8); "+
 			"DX 9223372036854775807 is above the most a new character can have, 16 (32 points with the other two at 8); "+
 			"IQ 34 is above the most a new character can have, 16 (32 points with the other two at 8)")
-	wantError(t, ValidateNewCharacter(Edition2021, "Zed", Attributes{ST: 17, DX: 8, IQ: 7}, nil), CodeRule,
+	wantError(t, ValidateNewCharacter(Edition2021, "Zed", Attributes{ST: 17, DX: 8, IQ: 7}, nil), CodeInvalid,
 		"cannot create Zed: ST 17 is above the most a new character can have, 16 (32 points with the other two at 8); IQ 7 is below the minimum of 8")
+}
+
+// TestNewCharacterAttributeRange: an attribute outside 8 to 16 is a
+// number out of its range (docs/limits.md, "8 to 16 each"): CodeInvalid,
+// exit 2, with every other problem still listed. It was CodeRule (exit 4).
+// Attributes in range that break the creation rules (the total of 32, the
+// skill budgets) stay CodeRule.
+func TestNewCharacterAttributeRange(t *testing.T) {
+	unarmed, err := LookupSkill(Edition2021, "Unarmed")
+	if err != nil {
+		t.Fatal(err)
+	}
+	medic, err := LookupSkill(Edition2021, "Medic")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := []struct {
+		a      Attributes
+		skills []SkillLevel
+		code   Code
+		msg    string
+	}{
+		{Attributes{ST: 17, DX: 8, IQ: 8}, nil, CodeInvalid,
+			"cannot create Zed: 33 attribute points, a new character has exactly 32 (ST8 DX8 IQ8 + 8 discretionary); ST 17 is above the most a new character can have, 16 (32 points with the other two at 8)"},
+		{Attributes{ST: 14, DX: 11, IQ: 7}, nil, CodeInvalid,
+			"cannot create Zed: IQ 7 is below the minimum of 8"},
+		{Attributes{ST: 15, DX: 11, IQ: 7}, nil, CodeInvalid,
+			"cannot create Zed: 33 attribute points, a new character has exactly 32 (ST8 DX8 IQ8 + 8 discretionary); IQ 7 is below the minimum of 8"},
+		{Attributes{ST: 7, DX: 7, IQ: 7}, []SkillLevel{{Skill: unarmed, Level: 3}, {Skill: medic, Level: 2}}, CodeInvalid,
+			"cannot create Zed: 21 attribute points, a new character has exactly 32 (ST8 DX8 IQ8 + 8 discretionary); " +
+				"ST 7 is below the minimum of 8; DX 7 is below the minimum of 8; IQ 7 is below the minimum of 8; " +
+				"5 skill points, at most 4; 3 combat skill points (Unarmed 3), at most 2"},
+		{Attributes{ST: 16, DX: 8, IQ: 8}, nil, "", ""},
+		{Attributes{ST: 8, DX: 8, IQ: 16}, nil, "", ""},
+		{Attributes{ST: 16, DX: 9, IQ: 8}, nil, CodeRule,
+			"cannot create Zed: 33 attribute points, a new character has exactly 32 (ST8 DX8 IQ8 + 8 discretionary)"},
+		{Attributes{ST: 12, DX: 11, IQ: 9}, []SkillLevel{{Skill: unarmed, Level: 3}}, CodeRule,
+			"cannot create Zed: 3 combat skill points (Unarmed 3), at most 2"},
+	}
+	for _, r := range rows {
+		err := ValidateNewCharacter(Edition2021, "Zed", r.a, r.skills)
+		if r.code == "" {
+			if err != nil {
+				t.Errorf("%+v: %v", r.a, err)
+			}
+			continue
+		}
+		wantError(t, err, r.code, r.msg)
+	}
+}
+
+// TestCheckNameLooksAlike: a name that shows nothing more than another
+// name is refused, so no second character looks like the first: an
+// invisible character (zero-width space, joiners, word joiner, byte order
+// mark, soft hyphen, direction marks, variation selectors, Hangul
+// fillers) or a letter written decomposed ("e" + U+0301 for "é"). Each
+// was accepted, and made a second "Kira" or "José". Names in scripts
+// that combine marks (Devanagari, Thai, Vietnamese typed composed) pass.
+func TestCheckNameLooksAlike(t *testing.T) {
+	for _, c := range []struct{ name, words string }{
+		{"Kira\u200b", "holds the invisible character U+200B (zero-width space)"},
+		{"Ki\u200dra", "holds the invisible character U+200D (zero-width joiner)"},
+		{"Ki\u200cra", "holds the invisible character U+200C (zero-width non-joiner)"},
+		{"\u2060Kira", "holds the invisible character U+2060 (word joiner)"},
+		{"\ufeffKira", "holds the invisible character U+FEFF (byte order mark)"},
+		{"Ki\u00adra", "holds the invisible character U+00AD (soft hyphen)"},
+		{"Kira\u200e", "holds the invisible character U+200E (a direction mark)"},
+		{"Kira\u061c", "holds the invisible character U+061C (a direction mark)"},
+		{"Kira\ufe0f", "holds the invisible character U+FE0F"},
+		{"Ki\u034fra", "holds the invisible character U+034F"},
+		{"Kira\u3164", "holds the invisible character U+3164"},
+		{"Kira\U000e0041", "holds the invisible character U+E0041"},
+		{"Kira\u2800Vex", "holds the invisible character U+2800"},
+		{"Jose\u0301", `holds the letter 'e' and the combining mark U+0301 where one character belongs`},
+		{"Ame\u0301lie", `holds the letter 'e' and the combining mark U+0301 where one character belongs`},
+		{"\u212bngstr\u00f6m", `holds the character U+212B, which Unicode writes another way (NFC)`},
+	} {
+		err := CheckName("character name", c.name)
+		if err == nil {
+			t.Errorf("%q: accepted", c.name)
+			continue
+		}
+		if CodeOf(err) != CodeInvalid || !strings.Contains(err.Error(), c.words) {
+			t.Errorf("%q: %s %q, want invalid and %q", c.name, CodeOf(err), err, c.words)
+		}
+	}
+	for _, name := range []string{"José", "Amélie", "Ångström", "Nguyễn Thị Minh", "देवनागरी", "ภาษาไทย", "Ελένη", "Ёжик", "محمد", "O'Brien-Smith", "Kira 2"} {
+		if err := CheckName("character name", name); err != nil {
+			t.Errorf("%q: %v", name, err)
+		}
+	}
 }

@@ -2,8 +2,11 @@ package rules
 
 import (
 	"fmt"
+	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // Length limits of the text a user types, counted in characters (runes).
@@ -82,10 +85,36 @@ func controlName(r rune) string {
 	return ""
 }
 
+// A name is compared with the others as a person reads it: two names
+// that look the same must be one name. So a name, unlike a reason or a
+// note, may not hold a character that shows nothing (Invisible): "Kira"
+// and "Kira" with a zero-width space after it would otherwise be two
+// characters no reader can tell apart. And a name is written in Unicode's
+// composed form (NFC), the form keyboards type: "é" is one character,
+// U+00E9, never "e" followed by the combining accent U+0301, which looks
+// the same and compares different. Names already in a log are left as
+// they are: these checks are made on the names a command brings in.
+
+// Invisible reports whether r shows nothing where it stands, so that a
+// name holding it looks like the name without it: the format characters
+// (Unicode category Cf: the zero-width space U+200B, the joiners U+200C
+// and U+200D, the left-to-right and right-to-left marks U+200E, U+200F
+// and U+061C, the word joiner U+2060, the byte order mark U+FEFF, the
+// soft hyphen U+00AD, the tags U+E0001 to U+E007F, the bidirectional
+// controls) and the other default-ignorable characters (the variation
+// selectors U+FE00 to U+FE0F, the combining grapheme joiner U+034F, the
+// Hangul fillers U+115F, U+1160, U+3164, U+FFA0), and the Braille blank
+// U+2800, which shows as a space that white space does not fold.
+func Invisible(r rune) bool {
+	return unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Other_Default_Ignorable_Code_Point, r) ||
+		unicode.Is(unicode.Variation_Selector, r) || r == '\u2800'
+}
+
 // CheckName checks a name the user typed: what names it ("character
-// name", "ship name", "actor"). A name is at most MaxNameLength characters
-// and holds no control character, tab or newline. An empty name is the
-// caller's to refuse. Errors are CodeInvalid.
+// name", "ship name", "actor"). A name is at most MaxNameLength
+// characters, holds no control character, tab or newline and no
+// invisible character, and is in Unicode's composed form (NFC). An empty
+// name is the caller's to refuse. Errors are CodeInvalid.
 func CheckName(what, s string) error {
 	if bad := firstUnprintable(s); bad != "" {
 		return Errorf(CodeInvalid, "%s %q holds %s: names are plain text on one line", what, s, bad)
@@ -93,7 +122,61 @@ func CheckName(what, s string) error {
 	if n := utf8.RuneCountInString(s); n > MaxNameLength {
 		return Errorf(CodeInvalid, "%s %q is %d characters long; a name has at most %d", what, shorten(s), n, MaxNameLength)
 	}
+	if i := strings.IndexFunc(s, Invisible); i >= 0 {
+		r, _ := utf8.DecodeRuneInString(s[i:])
+		return Errorf(CodeInvalid, "%s %q holds the invisible character %U%s: a name may not hold a character that shows nothing, so that no two names look the same", what, s, r, invisibleName(r))
+	}
+	if !norm.NFC.IsNormalString(s) {
+		return Errorf(CodeInvalid, "%s %q holds %s: type the name again as a keyboard types it (one character for an accented letter, Unicode NFC), so that no two names look the same", what, s, decomposed(s))
+	}
 	return nil
+}
+
+// invisibleName names the invisible characters most often met, for the
+// message.
+func invisibleName(r rune) string {
+	switch r {
+	case '\u200b':
+		return " (zero-width space)"
+	case '\u200c':
+		return " (zero-width non-joiner)"
+	case '\u200d':
+		return " (zero-width joiner)"
+	case '\u2060':
+		return " (word joiner)"
+	case '\ufeff':
+		return " (byte order mark)"
+	case '\u00ad':
+		return " (soft hyphen)"
+	case '\u200e', '\u200f', '\u061c':
+		return " (a direction mark)"
+	}
+	return ""
+}
+
+// decomposed describes where s, not in NFC, first differs from its NFC
+// form: "the letter e and the combining mark U+0301 where one character
+// belongs".
+func decomposed(s string) string {
+	c := norm.NFC.String(s)
+	i := 0
+	for i < len(s) && i < len(c) && s[i] == c[i] {
+		i++
+	}
+	// Back to the start of the rune, and to the base the marks follow.
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	base, size := utf8.DecodeRuneInString(s[i:])
+	if i > 0 && unicode.Is(unicode.Mn, base) {
+		base, size = utf8.DecodeLastRuneInString(s[:i])
+		i -= size
+	}
+	mark, _ := utf8.DecodeRuneInString(s[i+size:])
+	if i+size < len(s) && unicode.Is(unicode.M, mark) {
+		return fmt.Sprintf("the letter %q and the combining mark %U where one character belongs", base, mark)
+	}
+	return fmt.Sprintf("the character %U, which Unicode writes another way (NFC)", base)
 }
 
 // CheckReason checks a reason, a source or a title: at most

@@ -67,9 +67,9 @@ docs/formats.md.`,
 					return nil
 				}
 				if toStdout {
-					return write(a.env.Stdout)
+					return a.writeStdout(write)
 				}
-				if err := writeFileAtomic(out, force, permBackup, write); err != nil {
+				if err := a.writeFile(out, force, permBackup, write); err != nil {
 					return err
 				}
 				a.out.note("wrote %d events to %s (head seq %d, hash %s)", n, out, p.Seq, p.HashHex())
@@ -171,6 +171,9 @@ temporary name and renamed into place, so FILE never holds half a copy.`,
   ltscamp --db campaign-2026-11-23.ltscamp verify`,
 		Args: exactArgs(1, "one FILE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkFolder(args[0]); err != nil {
+				return err
+			}
 			return a.withCampaign(func(s *campaign.Service) error {
 				seq, hash, err := s.Backup(args[0])
 				if err != nil {

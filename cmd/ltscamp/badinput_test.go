@@ -109,9 +109,9 @@ func badInputCases() []badInputCase {
 		{[]string{"attack", "Ajax", "Hector", "--grapple", "--skill-bonus", "hit", "--damage-dice", "1"}, ExitRule, "grappling, Unarmed 2 adds to ST"},
 		{[]string{"attack", "Ajax", "Hector", "--grapple", "--dodge", "1,1,1", "--damage-dice", "1"}, ExitRule, "Hector cannot dodge: the attack makes no hit roll"},
 		// Characters, foes, ships: attributes and names.
-		{[]string{"char", "new", "Zed", "--st", maxInt, "--dx", maxInt, "--iq", "34"}, ExitRule, "ST 9223372036854775807 is above the most a new character can have, 16"},
-		{[]string{"char", "new", "Zed", "--st", "17", "--dx", "8", "--iq", "7"}, ExitRule, "ST 17 is above the most a new character can have, 16"},
-		{[]string{"char", "new", "Zed", "--st", "-8", "--dx", "20", "--iq", "20"}, ExitRule, "ST -8 is below the minimum of 8"},
+		{[]string{"char", "new", "Zed", "--st", maxInt, "--dx", maxInt, "--iq", "34"}, ExitUsage, "ST 9223372036854775807 is above the most a new character can have, 16"},
+		{[]string{"char", "new", "Zed", "--st", "17", "--dx", "8", "--iq", "7"}, ExitUsage, "ST 17 is above the most a new character can have, 16"},
+		{[]string{"char", "new", "Zed", "--st", "-8", "--dx", "20", "--iq", "20"}, ExitUsage, "ST -8 is below the minimum of 8"},
 		{[]string{"char", "new", "Zed", "--st", "twelve", "--dx", "11", "--iq", "9"}, ExitUsage, `invalid argument "twelve" for "--st"`},
 		{[]string{"char", "new", "Zed\x1b[2J", "--st", "12", "--dx", "11", "--iq", "9"}, ExitUsage, `character name "Zed\x1b[2J" holds the control character U+001B (escape)`},
 		{[]string{"char", "new", "Ze\td", "--st", "12", "--dx", "11", "--iq", "9"}, ExitUsage, "holds the control character U+0009 (tab)"},

@@ -186,9 +186,9 @@ func exportDocRun(a *app, kind exports.Kind, name string, opts exportOptions) er
 			return exports.Markdown(w, doc)
 		}
 		if toStdout {
-			return render(a.env.Stdout)
+			return a.writeStdout(render)
 		}
-		if err := writeFileAtomic(opts.out, opts.force, permDocument, render); err != nil {
+		if err := a.writeFile(opts.out, opts.force, permDocument, render); err != nil {
 			return err
 		}
 		a.out.note("wrote %s (%s, %s) %s seq %d, hash %s", opts.out, describeKind(kind, name), format, map[bool]string{true: "as of", false: "at"}[trace.AsOf], trace.Seq, trace.ShortHash())

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os/user"
@@ -31,6 +32,10 @@ type Env struct {
 	StderrTTY bool
 	// Width is the terminal's width in columns, 0 when not a terminal.
 	Width int
+	// outputThrough, when set, is given each output file (export -o)
+	// and returns the writer its contents go to: tests put a full disk
+	// (/dev/full) under the file with it.
+	outputThrough func(io.Writer) io.Writer
 }
 
 // app holds the global flags and the environment for every command.
@@ -53,6 +58,15 @@ type app struct {
 
 // Main runs one ltscamp invocation and returns its exit status.
 func Main(env *Env) int {
+	// Standard output sent to a file keeps the first error writing it
+	// gave, so that a full disk under it is told (stdoutError).
+	var stdout *recordingWriter
+	if !env.StdoutTTY {
+		stdout = &recordingWriter{w: env.Stdout}
+		recording := *env
+		recording.Stdout = stdout
+		env = &recording
+	}
 	a := &app{env: env}
 	root := newRootCmd(a)
 	root.SetArgs(env.Args)
@@ -60,6 +74,11 @@ func Main(env *Env) int {
 	root.SetOut(env.Stdout)
 	root.SetErr(env.Stderr)
 	err := root.Execute()
+	if stdout != nil && stdout.err != nil && (err == nil || (errors.Is(err, stdout.err) && exitCode(err) != ExitSystem)) {
+		if serr := stdoutError(stdout.err); serr != nil {
+			err = serr
+		}
+	}
 	if err == nil {
 		return ExitOK
 	}

@@ -35,6 +35,13 @@ func mediumSentinel(err error) error {
 	if !errors.As(err, &se) {
 		return nil
 	}
+	// SQLite could not grow the -shm a WAL file is read and written
+	// through: "this error may indicate that the underlying filesystem
+	// volume is out of space" (sqlite.org/rescode.html), and on a disk
+	// with no room left that is what it is.
+	if se.Code() == sqlite3.SQLITE_IOERR_SHMSIZE {
+		return events.ErrDiskFull
+	}
 	// Extended result codes keep the primary code in their low byte
 	// (SQLITE_IOERR_SHORT_READ is SQLITE_IOERR | 2<<8).
 	switch se.Code() & 0xff {

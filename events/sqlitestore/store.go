@@ -301,14 +301,19 @@ func (s *Store) ReadOnly() bool { return s.readOnly }
 
 // openReadOnlyDB opens path with params, which open it read-only. Where
 // SQLite cannot create the -shm a WAL file is read through (a folder this
-// user cannot write) and no -wal holds events the file lacks, it opens
-// the file as immutable instead.
+// user cannot write, or a disk with no room left for it) and no -wal
+// holds events the file lacks, it opens the file as immutable instead:
+// reading needs no room on the disk.
 func openReadOnlyDB(path, params string) (*sql.DB, error) {
 	db, err := openDB(path, params)
-	if err == nil || !sideFilesRefused(err) {
+	full := sqliteCode(err) == sqlite3.SQLITE_IOERR_SHMSIZE
+	if err == nil || !(sideFilesRefused(err) || full) {
 		return db, err
 	}
 	if st, serr := os.Stat(path + "-wal"); serr == nil && st.Size() > 0 {
+		if full {
+			return nil, fmt.Errorf("cannot read %s: %w: its latest events are in %s-wal, which SQLite reads through %s-shm, and there is no room on the disk to make it (%v)", path, events.ErrDiskFull, path, path, err)
+		}
 		return nil, fmt.Errorf("cannot read %s: %w: its latest events are in %s-wal, which SQLite reads through %s-shm, and that cannot be made in a folder this user cannot write", path, events.ErrReadOnly, path, path)
 	}
 	return openDB(path, params+immutableParam)
