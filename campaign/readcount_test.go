@@ -12,15 +12,24 @@ import (
 // how much a read reads wrap a store in one.
 type countingStore struct {
 	events.Store
-	queries, streams, events int
-	// passes counts the reads that may return any stream's events (Read
-	// and Iter without Streams): a fold of the whole log is one of them.
+	queries, events int
+	// streams counts the reads of one stream (ReadStream), and
+	// streamEvents the events they returned.
+	streams, streamEvents int
+	// passes counts the reads that walk the log itself rather than an
+	// index: no stream, no type prefix, no command named (a fold of the
+	// whole log is one).
 	passes int
+}
+
+// pass reports whether q walks the log rather than an index.
+func pass(q events.Query) bool {
+	return len(q.Streams) == 0 && q.TypePrefix == "" && len(q.CommandIDs) == 0 && !(q.Limit > 0 && q.Last)
 }
 
 func (c *countingStore) Read(q events.Query) ([]events.Event, error) {
 	c.queries++
-	if len(q.Streams) == 0 {
+	if pass(q) {
 		c.passes++
 	}
 	evs, err := c.Store.Read(q)
@@ -33,12 +42,13 @@ func (c *countingStore) ReadStream(stream string, after int64) ([]events.Event, 
 	c.streams++
 	evs, err := c.Store.ReadStream(stream, after)
 	c.events += len(evs)
+	c.streamEvents += len(evs)
 	return evs, err
 }
 
 func (c *countingStore) Iter(q events.Query) iter.Seq2[events.Event, error] {
 	c.queries++
-	if len(q.Streams) == 0 {
+	if pass(q) {
 		c.passes++
 	}
 	return func(yield func(events.Event, error) bool) {
@@ -54,7 +64,7 @@ func (c *countingStore) Iter(q events.Query) iter.Seq2[events.Event, error] {
 }
 
 // reset zeroes the counts.
-func (c *countingStore) reset() { c.queries, c.streams, c.events, c.passes = 0, 0, 0, 0 }
+func (c *countingStore) reset() { *c = countingStore{Store: c.Store} }
 
 // counted opens s's store again through a countingStore, as a new
 // service with s's options.

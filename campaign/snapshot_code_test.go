@@ -22,6 +22,7 @@ var foldSources = map[string]string{
 	"1": "424208df74b363004e405ad4e087b4f0a40fd7a2b9bbd8847d36aa2b2246660d",
 	"2": "5a880ab9240c46398709c3dffe5b35133a9f098d8a37bace193706d53cf88c1b",
 	"3": "6ab3060c9b8c0a7c5fbaeea6809ee9a3083f6426ae10e660a43066fa60cf6ddc",
+	"4": "b569f26f5fa5f6041596afb3e7082a92368a2dc8ffcfbdc0e6316a3b876652f4",
 }
 
 // foldSourceFiles are the files foldSources digests, from this package.
