@@ -60,15 +60,24 @@ func (s *Service) foldStreams(fs []*streamFold, rv *projections.Reverts, upTo in
 		// out of every stream alike.
 		upTo = head
 	}
+	// behind is how many events lie past the snapshots: at most the
+	// events logged after each (no query needed when the snapshots are
+	// recent), else counted from the streams' versions.
 	var behind int64
 	from := upTo
 	for _, f := range fs {
-		if f.head, err = s.store.StreamVersion(f.stream); err != nil {
-			return err
-		}
 		f.last = f.from.Version
-		behind += max(0, f.head-f.from.Version)
+		behind += max(0, upTo-f.from.Seq)
 		from = min(from, f.from.Seq)
+	}
+	if behind*passCost > upTo-from {
+		behind = 0
+		for _, f := range fs {
+			if f.head, err = s.store.StreamVersion(f.stream); err != nil {
+				return err
+			}
+			behind += max(0, f.head-f.from.Version)
+		}
 	}
 	if behind*passCost <= upTo-from {
 		for _, f := range fs {
