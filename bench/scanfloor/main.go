@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"path/filepath"
 
 	_ "modernc.org/sqlite"
 )
@@ -31,6 +32,10 @@ func main() {
 }
 
 func scan(path string) (int, error) {
+	path, err := filepath.Abs(path) // a file: URI takes no relative path
+	if err != nil {
+		return 0, err
+	}
 	u := url.URL{Scheme: "file", Path: path, RawQuery: "mode=ro"}
 	db, err := sql.Open("sqlite", u.String())
 	if err != nil {
