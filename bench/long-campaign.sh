@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Whole-process figures of issue 12 (a long campaign stays instant) on a
-# generated campaign, each next to the stock sqlite3 CLI doing the same
-# work in the same run, as a ratio:
+# Whole-process figures of issues 12 and 21 (a long campaign stays
+# instant) on a generated campaign, each next to a floor in the same run
+# (the stock sqlite3 CLI doing the same work, unless the note names
+# another), as a ratio:
 #
 #   generate          events/s
 #   sheet NAME --json vs sqlite3 reading that character's payloads
@@ -14,9 +15,18 @@
 #   verify            events/s and peak RSS, vs sqlite3 reading every row
 #   timeline          whole (time to the first line, and peak RSS); one day
 #   audit xp NAME, log --char NAME
+#   party, char list, foe list, ship list, a completion: with no snapshot
+#                     (straight after generation: one pass over the log) vs
+#                     bench/scanfloor (Go and modernc.org/sqlite reading
+#                     every row, nothing else); with snapshots (after
+#                     rebuild) vs `ltscamp version`
+#   import roster     of 2,000 and 20,000 characters into a new campaign,
+#                     vs sqlite3 inserting as many 300-byte rows in one
+#                     transaction, synchronous=FULL
 #
 #   bash bench/long-campaign.sh [EVENTS_PER_CHARACTER] [CHARACTERS]   (default 5000 × 200 = 1,000,201 events)
 #
+# ROSTERS="2000 20000" sets the sizes of the roster imports.
 # Times are medians of RUNS runs (default 7; the whole-log ones run once).
 # Needs Go, sqlite3, jq and GNU time (/usr/bin/time). The campaign is
 # generated once per build into $LTSCAMP_BENCH_DIR (default
@@ -31,6 +41,7 @@ mkdir -p "$dir"
 go build -o "$dir/ltscamp" ./cmd/ltscamp
 go build -o "$dir/ltscamp-gen" ./cmd/ltscamp-gen
 go build -o "$dir/driverfloor" ./bench/driverfloor
+go build -o "$dir/scanfloor" ./bench/scanfloor
 lt=$dir/ltscamp
 export LTSCAMP_ACTOR=bench NO_COLOR=1
 
@@ -68,17 +79,29 @@ rss() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1 | awk '{printf "%.0f"
 row() {
 	local ratio="" note=${4:-}
 	if [[ -n ${3:-} ]]; then ratio=$(awk -v a="$2" -v b="$3" 'BEGIN {printf "%.1f×", a / (b > 0 ? b : 1)}'); fi
-	printf '%-28s %8s ms %10s ms %8s  %s\n' "$1" "$2" "${3:--}" "${ratio:--}" "$note"
+	printf '%-36s %8s ms %10s ms %8s  %s\n' "$1" "$2" "${3:--}" "${ratio:--}" "$note"
 }
 
 echo "campaign: $n events, $(du -h "$src" | cut -f1); character $who ($stream); $runs runs each"
-printf '%-28s %11s %13s %8s  %s\n' "work" "ltscamp" "sqlite3" "ratio" "note"
+printf '%-36s %11s %13s %8s  %s\n' "work" "ltscamp" "floor" "ratio" "note"
 row "generate" "$gen_ms" "" "$(awk -v n="$n" -v t="$gen_ms" 'BEGIN {printf "%.0f events/s", n / t * 1000}')"
 
 # The first read of a generated campaign folds its snapshots' absence; a
-# played one has them, saved by its commands. Show both.
+# played one has them, saved by its commands. Show both. Reads save no
+# snapshot, so the reads without them can be timed again and again.
 cold=$(ms "$lt" sheet "$who" --json)
+floor_pass=$(median "$dir/scanfloor" "$work")
+floor_start=$(median "$lt" version)
+lists() { # lists SUFFIX FLOOR NOTE: the list reads, one row each
+	row "party$1" "$(median "$lt" party)" "$2" "$3"
+	row "char list$1" "$(median "$lt" char list)" "$2" "$3"
+	row "foe list$1" "$(median "$lt" foe list)" "$2" "$3"
+	row "ship list$1" "$(median "$lt" ship list)" "$2" "$3"
+	row "completion: xp award$1" "$(median "$lt" __complete xp award "")" "$2" "$3"
+}
+lists " (no snapshot)" "$floor_pass" "one pass; floor: bench/scanfloor"
 "$lt" rebuild >/dev/null 2>&1
+lists "" "$floor_start" "floor: ltscamp version"
 floor_sheet=$(median sqlite3 "$work" "SELECT payload FROM events WHERE stream = '$stream' ORDER BY stream_version")
 row "sheet --json (no snapshot)" "$cold" "$floor_sheet"
 row "sheet --json" "$(median "$lt" sheet "$who" --json)" "$floor_sheet" "$(rss "$lt" sheet "$who" --json) MB RSS"
@@ -105,3 +128,16 @@ day=$(( $(sqlite3 "$work" "SELECT count(*) FROM events WHERE type = 'day.advance
 row "timeline --day $day" "$(median "$lt" timeline --adventure 1 --day "$day")" ""
 row "audit xp NAME --json" "$(median "$lt" audit xp "$who" --json)" "$floor_sheet"
 row "log --char NAME" "$(median "$lt" log --char "$who")" "$floor_sheet"
+
+# import roster: linear in the characters, into a new campaign each time.
+for n in ${ROSTERS:-2000 20000}; do
+	csv=$dir/roster-$n.csv
+	{ echo name,st,dx,iq; for ((i = 1; i <= n; i++)); do echo "R$i,12,11,9"; done; } >"$csv"
+	rm -f "$dir/roster.ltscamp"*
+	LTSCAMP_DB=$dir/roster.ltscamp "$lt" init >/dev/null 2>&1
+	t=$(LTSCAMP_DB=$dir/roster.ltscamp ms "$lt" import roster "$csv")
+	rm -f "$dir/rows.db"*
+	sqlite3 "$dir/rows.db" 'PRAGMA journal_mode=WAL; CREATE TABLE t(x)' >/dev/null
+	f=$(ms sqlite3 "$dir/rows.db" "PRAGMA synchronous=FULL; BEGIN; WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < $n) INSERT INTO t SELECT randomblob(300) FROM c; COMMIT")
+	row "import roster $n" "$t" "$f" "floor: sqlite3 inserting $n rows, one transaction"
+done

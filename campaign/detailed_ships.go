@@ -210,15 +210,7 @@ func (s *Service) DetailedShips() ([]projections.DetailedShip, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := make([]projections.DetailedShip, 0, len(df.Ships))
-	for _, m := range df.Ships {
-		sh, _, err := s.loadDetailedShip(m, &v.rv, 0)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, sh.rec)
-	}
-	return out, nil
+	return s.foldDetailedShips(df.Ships, &v.rv, 0)
 }
 
 // ShipKind says what kind of ship is named, as of a point of the log:

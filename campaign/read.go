@@ -139,7 +139,7 @@ func (s *Service) SheetsAsOf(asOf string) ([]projections.Sheet, error) {
 }
 
 // rosterSheets folds, as of a point of the log, the sheets of the roster's
-// members that pick chooses (the party, or the foes).
+// members that pick chooses (the party, or the foes), as foldSheets does.
 func (s *Service) rosterSheets(asOf string, pick func(projections.Roster) []projections.Member) ([]projections.Sheet, error) {
 	v, err := s.view(asOf)
 	if err != nil {
@@ -149,16 +149,9 @@ func (s *Service) rosterSheets(asOf string, pick func(projections.Roster) []proj
 	if err != nil {
 		return nil, err
 	}
-	ms := pick(r)
-	out := make([]projections.Sheet, 0, len(ms))
-	for _, m := range ms {
-		c, _, err := s.loadCharacter(m, &v.rv, v.upTo)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, c.sheet)
-	}
-	return out, nil
+	// All at once: one pass over the log when the snapshots leave much
+	// to read, never one fold of the log per member.
+	return s.foldSheets(pick(r), &v.rv, v.upTo)
 }
 
 // Characters returns the party roster.

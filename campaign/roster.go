@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/ltscamp/ltscamp/events"
 	"github.com/ltscamp/ltscamp/projections"
 	"github.com/ltscamp/ltscamp/rules"
 	"github.com/ltscamp/ltscamp/rules/interceptor"
@@ -212,30 +213,53 @@ func (s *Service) ImportRoster(r Roster, dryRun bool) (RosterResult, error) {
 		}
 		return out, nil
 	}
-	if _, err := s.execute(decide); err != nil {
+	res, err := s.execute(decide)
+	if err != nil {
 		return RosterResult{}, err
 	}
+	return rosterResult(res.Events, n, chars, ships, detailed)
+}
+
+// rosterResult reads back what an import created from the events it
+// appended: every stream it names is new, so those events are the whole of
+// each, and folding them gives what a read of the log would (the command's
+// events are all in effect). Reading each back from the log instead folded
+// the roster once per character, which made an import quadratic.
+func rosterResult(appended []events.Event, n int, chars []*character, ships []*ship, detailed []*projections.DetailedShip) (RosterResult, error) {
 	out := RosterResult{Events: n}
+	sheets := make(map[string]*projections.Sheet, len(chars))
 	for _, c := range chars {
-		sh, err := s.Sheet(c.sheet.Name)
-		if err != nil {
-			return out, err
-		}
-		out.Characters = append(out.Characters, sh)
+		sheets[c.stream] = &projections.Sheet{}
 	}
-	for _, built := range ships {
-		sh, err := s.Ship(built.rec.Name, "")
-		if err != nil {
-			return out, err
-		}
-		out.Ships = append(out.Ships, sh)
+	recs := make(map[string]*projections.Ship, len(ships))
+	for _, sh := range ships {
+		recs[sh.stream] = &projections.Ship{}
 	}
-	for _, built := range detailed {
-		sh, err := s.DetailedShip(built.Name, "")
+	drecs := make(map[string]*projections.DetailedShip, len(detailed))
+	for _, ds := range detailed {
+		drecs[events.ShipStream(ds.ID)] = &projections.DetailedShip{}
+	}
+	for _, e := range appended {
+		var err error
+		if sh, ok := sheets[e.Stream]; ok {
+			err = sh.Apply(e)
+		} else if rec, ok := recs[e.Stream]; ok {
+			err = rec.Apply(e)
+		} else if rec, ok := drecs[e.Stream]; ok {
+			err = rec.Apply(e)
+		}
 		if err != nil {
 			return out, err
 		}
-		out.DetailedShips = append(out.DetailedShips, sh)
+	}
+	for _, c := range chars {
+		out.Characters = append(out.Characters, *sheets[c.stream])
+	}
+	for _, sh := range ships {
+		out.Ships = append(out.Ships, *recs[sh.stream])
+	}
+	for _, ds := range detailed {
+		out.DetailedShips = append(out.DetailedShips, *drecs[events.ShipStream(ds.ID)])
 	}
 	return out, nil
 }

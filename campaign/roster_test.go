@@ -2,10 +2,13 @@ package campaign
 
 import (
 	"errors"
+	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/ltscamp/ltscamp/rules"
+	"github.com/ltscamp/ltscamp/rules/interceptor/interceptortest"
 )
 
 func rosterRow(line int, name string, st, dx, iq int, skills ...string) RosterCharacter {
@@ -116,5 +119,85 @@ func TestImportRosterListsEveryBadRow(t *testing.T) {
 	}
 	if _, err := s.ImportRoster(Roster{}, false); rules.CodeOf(err) != rules.CodeInvalid {
 		t.Fatalf("empty roster: %v", err)
+	}
+}
+
+// TestImportRosterResultIsTheLogRead: what an import returns is what
+// reading the log afterwards gives, sheet for sheet and ship for ship
+// (the result is folded from the events it appended, not read back one
+// character at a time), in a campaign that already has a party.
+func TestImportRosterResultIsTheLogRead(t *testing.T) {
+	s := newCampaign(t, rules.Edition2021)
+	mustCreate(t, s, "Ajax", 12, 11, 9)
+	vess := rosterRow(2, "Vess", 11, 11, 10, "Pilot:1", "Gunner:1")
+	vess.Weapon, vess.Armor = "Handgun", "Flak Vest"
+	tern := interceptortest.Tern()
+	r := Roster{
+		Characters: []RosterCharacter{vess, rosterRow(8, "Brann", 14, 10, 8, "Unarmed:2"), rosterRow(9, "Cole", 12, 12, 8)},
+		Ships: []RosterShip{
+			{Source: Source{File: "party.yaml", Line: 12}, Name: "Lark", Record: "Engineering1, Operations1, Living1, d6/1, M+1",
+				Owner: "Vess", Crew: []RosterCrew{{Section: "Operations", Names: []string{"Vess", "Ajax"}}, {Section: "Living", Names: []string{"Brann"}}}},
+			{Source: Source{File: "party.yaml", Line: 20}, Name: "Tern", Detailed: &tern},
+		},
+	}
+	res, err := s.ImportRoster(r, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Characters) != 3 || len(res.Ships) != 1 || len(res.DetailedShips) != 1 {
+		t.Fatalf("imported %d characters, %d ships, %d detailed ships", len(res.Characters), len(res.Ships), len(res.DetailedShips))
+	}
+	for _, got := range res.Characters {
+		want, err := s.Sheet(got.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: the import returned\n%+v\nthe log reads\n%+v", got.Name, got, want)
+		}
+	}
+	want, err := s.Ship("Lark", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(res.Ships[0], want) {
+		t.Errorf("Lark: the import returned\n%+v\nthe log reads\n%+v", res.Ships[0], want)
+	}
+	wantD, err := s.DetailedShip("Tern", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(res.DetailedShips[0], wantD) {
+		t.Errorf("Tern: the import returned\n%+v\nthe log reads\n%+v", res.DetailedShips[0], wantD)
+	}
+}
+
+// TestImportRosterReadsInProportion: an import reads the log about as much
+// for 80 characters as for 20, and never once per character (it used to
+// read the roster back once per character it created: 80 characters read
+// sixteen times what 20 did).
+func TestImportRosterReadsInProportion(t *testing.T) {
+	read := func(n int) int {
+		s := newCampaign(t, rules.Edition2021)
+		mustCreate(t, s, "Ajax", 12, 11, 9)
+		var r Roster
+		for i := range n {
+			row := rosterRow(i+2, fmt.Sprintf("R%d", i), 12, 11, 9, "Pilot:1")
+			row.Weapon = "Handgun"
+			r.Characters = append(r.Characters, row)
+		}
+		cs, c := counted(t, s)
+		res, err := cs.ImportRoster(r, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Characters) != n {
+			t.Fatalf("imported %d characters, want %d", len(res.Characters), n)
+		}
+		return c.events
+	}
+	small, large := read(20), read(80)
+	if large > 2*small {
+		t.Fatalf("an import of 20 characters read %d events, of 80 %d: more than twice as many", small, large)
 	}
 }

@@ -201,15 +201,7 @@ func (s *Service) Ships() ([]projections.Ship, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := make([]projections.Ship, 0, len(f.Ships))
-	for _, m := range f.Ships {
-		sh, _, err := s.loadShip(m, &v.rv, 0)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, sh.rec)
-	}
-	return out, nil
+	return s.foldShips(f.Ships, &v.rv, 0)
 }
 
 // ShipCrew puts characters aboard a ship's section, or (section "") takes

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/ltscamp/ltscamp/events"
 	"github.com/ltscamp/ltscamp/rules"
@@ -123,6 +124,10 @@ func (m Member) Stream() string {
 type Roster struct {
 	Members []Member `json:"members"`
 	Foes    []Member `json:"foes,omitempty"`
+	// members and foes index the names for Find and FindFoe, built when
+	// first asked and kept up by Apply: a roster import checks every new
+	// name against thousands.
+	members, foes *nameIndex
 }
 
 // Apply folds character.created, foe.added and foe.removed into the
@@ -136,6 +141,7 @@ func (r *Roster) Apply(e events.Event) error {
 		}
 		c := p.(*events.CharacterCreated)
 		r.Members = append(r.Members, Member{ID: c.CharacterID, Name: c.Name, Seq: e.Seq})
+		r.members.added(r.Members)
 	case events.TypeFoeAdded:
 		p, err := events.Decode(e)
 		if err != nil {
@@ -143,9 +149,11 @@ func (r *Roster) Apply(e events.Event) error {
 		}
 		f := p.(*events.FoeAdded)
 		r.Foes = append(r.Foes, Member{ID: f.FoeID, Name: f.Name, Seq: e.Seq, Foe: true})
+		r.foes.added(r.Foes)
 	case events.TypeFoeRemoved:
 		id := strings.TrimPrefix(e.Stream, events.FoeStreamPrefix)
 		r.Foes = slices.DeleteFunc(r.Foes, func(m Member) bool { return m.ID == id })
+		r.foes = nil // the foes after it moved up
 	}
 	return nil
 }
@@ -166,10 +174,10 @@ func memberNames(ms []Member) []string {
 
 // Find returns the party member whose name matches, ignoring case and
 // surrounding space (Unicode case folding).
-func (r *Roster) Find(name string) (Member, bool) { return findName(r.Members, name) }
+func (r *Roster) Find(name string) (Member, bool) { return r.members.find(&r.members, r.Members, name) }
 
 // FindFoe returns the foe whose name matches, as Find does.
-func (r *Roster) FindFoe(name string) (Member, bool) { return findName(r.Foes, name) }
+func (r *Roster) FindFoe(name string) (Member, bool) { return r.foes.find(&r.foes, r.Foes, name) }
 
 // FindAny returns the party member, or else the foe, whose name matches.
 func (r *Roster) FindAny(name string) (Member, bool) {
@@ -177,6 +185,68 @@ func (r *Roster) FindAny(name string) (Member, bool) {
 		return m, true
 	}
 	return r.FindFoe(name)
+}
+
+// nameIndex maps the case-folded names of a list of members (foldKey) to
+// the first member of each. It answers as findName does, without reading
+// the whole list.
+type nameIndex struct {
+	first map[string]int
+	// n is how many members of the list it holds.
+	n int
+}
+
+// find finds name among ms as findName does, through the index *ix,
+// which it builds afresh when there is none or it does not hold ms.
+func (ix *nameIndex) find(at **nameIndex, ms []Member, name string) (Member, bool) {
+	if ix == nil || ix.n != len(ms) {
+		ix = &nameIndex{first: make(map[string]int, len(ms))}
+		for i := range ms {
+			ix.added(ms[:i+1])
+		}
+		*at = ix
+	}
+	name = NormalizeName(name)
+	i, ok := ix.first[foldKey(name)]
+	if !ok {
+		return Member{}, false
+	}
+	if m := ms[i]; strings.EqualFold(m.Name, name) {
+		return m, true
+	}
+	// Not the list the index was built for (a copy of the roster that
+	// changed apart from it): look the slow way.
+	return findName(ms, name)
+}
+
+// added indexes the last member of ms, when the index holds those before
+// it (a nil index is built when first asked).
+func (ix *nameIndex) added(ms []Member) {
+	if ix == nil || ix.n != len(ms)-1 {
+		return
+	}
+	k := foldKey(ms[ix.n].Name)
+	if _, ok := ix.first[k]; !ok {
+		ix.first[k] = ix.n
+	}
+	ix.n++
+}
+
+// foldKey returns name with each rune replaced by the least rune it folds
+// to (unicode.SimpleFold's orbit): two names have the same key exactly
+// when strings.EqualFold holds between them (which also reads each invalid
+// byte as U+FFFD, as ranging over the string does).
+func foldKey(name string) string {
+	var b strings.Builder
+	b.Grow(len(name))
+	for _, r := range name {
+		least := r
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			least = min(least, f)
+		}
+		b.WriteRune(least)
+	}
+	return b.String()
 }
 
 func findName(ms []Member, name string) (Member, bool) {

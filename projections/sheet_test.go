@@ -305,3 +305,33 @@ func TestRosterFind(t *testing.T) {
 		t.Errorf("Names %v", got)
 	}
 }
+
+// TestSheetVersionOnlyTypes: the types SheetVersionOnlyTypes lists are
+// exactly those Apply folds without reading their payloads, and they move
+// only the sheet's version and seq on.
+func TestSheetVersionOnlyTypes(t *testing.T) {
+	only := map[string]bool{}
+	for _, ty := range SheetVersionOnlyTypes() {
+		only[ty] = true
+	}
+	for _, ty := range events.TypeNames() {
+		var s Sheet
+		for _, e := range stream(t, ajaxCreated()) {
+			if err := s.Apply(e); err != nil {
+				t.Fatal(err)
+			}
+		}
+		before := s
+		// A payload nobody can read: Apply fails on it unless it leaves
+		// the payload unread.
+		err := s.Apply(events.Event{Seq: 7, StreamVersion: 2, Stream: "character/X", Type: ty, PayloadVersion: 1, Payload: []byte("not json")})
+		if only[ty] {
+			before.Version, before.Seq = 2, 7
+			if err != nil || !reflect.DeepEqual(s, before) {
+				t.Errorf("%s: err %v; the sheet changed beyond its version and seq", ty, err)
+			}
+		} else if err == nil {
+			t.Errorf("%s is not in SheetVersionOnlyTypes, but Apply folds it without reading its payload", ty)
+		}
+	}
+}
