@@ -3,8 +3,10 @@ package campaign
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -170,5 +172,67 @@ func TestRestoredAndGeneratedSnapshots(t *testing.T) {
 	}
 	if got := sheetsJSON(t, gen, names); got != plain {
 		t.Errorf("generated: the sheets read from its snapshots differ from a plain fold's")
+	}
+}
+
+// TestFoldBehindRefusesALateUndo checks the generator's fold: an undo of
+// the command just before it is folded as a rebuild would, and an undo of
+// a command folded already is an error, not a wrong snapshot.
+func TestFoldBehindRefusesALateUndo(t *testing.T) {
+	at := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	seq := int64(0)
+	versions := map[string]int64{}
+	event := func(command, stream string, p events.Payload) events.Event {
+		pe, err := events.Encode(fmt.Sprintf("E%03d", seq+1), stream, p, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seq++
+		versions[stream]++
+		return events.Event{Seq: seq, ID: pe.ID, CommandID: command, Stream: stream, StreamVersion: versions[stream], Type: pe.Type,
+			PayloadVersion: pe.PayloadVersion, Payload: pe.Payload, Actor: "gm", RecordedAt: at}
+	}
+	ajax := events.CharacterStream("A")
+	log := []events.Event{
+		event("C1", events.CampaignStream, events.CampaignCreated{Name: "t", Edition: "2021"}),
+		event("C2", ajax, events.CharacterCreated{CharacterID: "A", Name: "Ajax", Edition: "2021", Attributes: events.Attributes{ST: 10, DX: 11, IQ: 11}, Skills: []events.SkillLevel{}}),
+		event("C3", ajax, events.KarmaGranted{Amount: 1, Reason: "kept"}),
+		event("C4", ajax, events.KarmaGranted{Amount: 1, Reason: "by mistake"}),
+		event("C5", events.CommandsStream, events.CommandReverted{CommandID: "C4", Reason: "mistake"}),
+	}
+	b := newFoldBehind("code", defaultRebuildEvery)
+	for _, e := range log {
+		if err := b.add(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	snaps, err := b.finish()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var karma int
+	for _, sn := range snaps {
+		if sn.Stream == ajax && sn.Kind == projections.SnapCharacter {
+			sh, _, err := projections.DecodeCharacter(sn.State)
+			if err != nil {
+				t.Fatal(err)
+			}
+			karma = sh.Karma
+		}
+	}
+	if karma != 1 {
+		t.Errorf("Ajax's snapshot has %d karma, want 1: the undone grant was folded", karma)
+	}
+
+	// An undo of C3, two commands back: folded already.
+	b = newFoldBehind("code", defaultRebuildEvery)
+	for _, e := range log[:4] {
+		if err := b.add(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	late := event("C6", events.CommandsStream, events.CommandReverted{CommandID: "C3", Reason: "late"})
+	if err := b.add(late); err == nil || !strings.Contains(err.Error(), "folded already") {
+		t.Errorf("an undo of a command folded already: %v", err)
 	}
 }
