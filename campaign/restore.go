@@ -213,10 +213,14 @@ func RestoreFile(src, path string, opts Options, ro RestoreOptions) (RestoreRepo
 	if err != nil {
 		return RestoreReport{}, MediumError(src, err)
 	}
-	want := RestoreExpect{Events: n, HeadHash: head}
-	if len(firsts) > 0 {
-		want.CampaignID = firsts[0].ID
+	if len(firsts) == 0 || firsts[0].Type != events.TypeCampaignCreated {
+		re := &RestoreError{Ordinal: 1, Seq: 1, Problem: "the log does not begin with campaign.created: it is not a campaign's log"}
+		if len(firsts) == 0 {
+			re = &RestoreError{Problem: "the backup holds no events: a campaign begins with campaign.created"}
+		}
+		return RestoreReport{}, &rules.Error{Code: rules.CodeInvalidLog, Message: re.Error(), Err: re}
 	}
+	want := RestoreExpect{Events: n, HeadHash: head, CampaignID: firsts[0].ID}
 	// A row of src that cannot be read is named as src's damage, not
 	// the new file's.
 	evs := func(yield func(events.Event, error) bool) {

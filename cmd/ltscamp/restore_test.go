@@ -152,6 +152,7 @@ func TestRestore(t *testing.T) {
 			tamper(t, dir, true, `UPDATE events SET payload = json_set(payload, '$.price', 1) WHERE type = 'xp.spent'`)
 		}, "would not pass `ltscamp verify`"},
 		{"rows deleted", func(dir string) { tamper(t, dir, false, `DELETE FROM events WHERE seq IN (4, 5)`) }, "seq gap"},
+		{"the first event deleted", func(dir string) { tamper(t, dir, false, `DELETE FROM events WHERE seq = 1`) }, "does not begin with campaign.created"},
 		{"triggers dropped", func(dir string) { rawEdit(t, dir, `DROP TRIGGER events_no_update`) }, "events_no_update is missing"},
 	}
 	for _, c := range bad {
