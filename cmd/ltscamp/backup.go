@@ -116,7 +116,9 @@ the whole log is verified as ` + "`ltscamp verify`" + ` does (every event replay
 the rules, every XP ledger). A line that is not an event, a broken chain (an
 edited, deleted or moved line), a log the rules would not have produced, or a
 backup cut short is refused with its line number, exit status 7, and no file
-is left behind. The restored log has the same event ids, seqs and hashes.`,
+is left behind. The restored log has the same event ids, seqs and hashes,
+and the snapshots ` + "`ltscamp rebuild`" + ` saves. ` + "`ltscamp restore`" + ` does the same, and
+also restores a campaign file that ` + "`ltscamp backup`" + ` wrote.`,
 		Example: `  ltscamp --db restored.ltscamp import log campaign.ndjson
   ltscamp --db restored.ltscamp import log campaign.ndjson.gz
   ssh table ltscamp export log | ltscamp --db copy.ltscamp import log -`,
