@@ -65,14 +65,22 @@ func Generate(store events.Store, o GenerateOptions) ([]string, error) {
 	seq, prev := int64(0), events.GenesisHash()
 	var batch []events.Event
 	command, inCommand := newID(), 0
-	loader := newBatchLoader(store)
+	loader := newBatchLoader(store.Load)
 	defer loader.close()
-	snaps := newFoldBehind(snapshotCode(o.Build), defaultRebuildEvery)
+	// The snapshots are folded on a goroutine of their own, from the
+	// batches the loader loads: the maker's and the loader's work does not
+	// wait for it.
+	behind := newFoldBehind(snapshotCode(o.Build), defaultRebuildEvery)
+	folder := newBatchLoader(behind.addAll)
+	defer folder.close()
 	load := func() error {
 		if len(batch) == 0 {
 			return nil
 		}
 		err := loader.load(batch)
+		if err == nil {
+			err = folder.load(batch)
+		}
 		batch = make([]events.Event, 0, generateBatch)
 		return err
 	}
@@ -92,9 +100,6 @@ func Generate(store events.Store, o GenerateOptions) ([]string, error) {
 			PayloadVersion: pe.PayloadVersion, Payload: pe.Payload, Actor: "generator", RecordedAt: clock.UTC(), PrevHash: prev}
 		e.Hash = events.ComputeHash(prev, e)
 		prev = e.Hash
-		if err := snaps.add(e); err != nil {
-			return err
-		}
 		batch = append(batch, e)
 		if inCommand++; inCommand == o.EventsPerCommand {
 			command, inCommand = newID(), 0
@@ -112,7 +117,10 @@ func Generate(store events.Store, o GenerateOptions) ([]string, error) {
 		if err := loader.close(); err != nil {
 			return err
 		}
-		folded, err := snaps.finish()
+		if err := folder.close(); err != nil {
+			return err
+		}
+		folded, err := behind.finish()
 		if err != nil {
 			return err
 		}
@@ -287,8 +295,8 @@ func generatedCheck(ed rules.Edition, id, name string, a rules.Attributes, rng *
 		Modifiers: modifiers(o.Modifiers), Total: o.Total, Target: o.Target, Outcome: outcome, Margin: o.Margin, Probability: o.Probability, AttributeValue: a.DX, Edition: string(ed)}
 }
 
-// batchLoader loads batches into a store, one after the other, on a
-// goroutine of its own.
+// batchLoader hands batches to a function (a store's Load, or a fold),
+// one after the other, on a goroutine of its own.
 type batchLoader struct {
 	batches chan []events.Event
 	failed  chan struct{} // closed once err is set
@@ -297,7 +305,7 @@ type batchLoader struct {
 	closed  bool
 }
 
-func newBatchLoader(store events.Store) *batchLoader {
+func newBatchLoader(load func([]events.Event) error) *batchLoader {
 	l := &batchLoader{batches: make(chan []events.Event, 1), failed: make(chan struct{}), done: make(chan struct{})}
 	go func() {
 		defer close(l.done)
@@ -305,7 +313,7 @@ func newBatchLoader(store events.Store) *batchLoader {
 			if l.err != nil {
 				continue // after a failure, the rest is only drained
 			}
-			if l.err = store.Load(b); l.err != nil {
+			if l.err = load(b); l.err != nil {
 				close(l.failed)
 			}
 		}
@@ -377,6 +385,16 @@ func (b *foldBehind) add(e events.Event) error {
 		}
 	}
 	b.pending = append(b.pending, e)
+	return nil
+}
+
+// addAll takes the log's next events.
+func (b *foldBehind) addAll(batch []events.Event) error {
+	for _, e := range batch {
+		if err := b.add(e); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
