@@ -1,9 +1,7 @@
 package campaign
 
 import (
-	"bytes"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"iter"
 	"strconv"
@@ -133,92 +131,6 @@ func (e *RestoreError) Error() string {
 		return e.Problem
 	}
 	return fmt.Sprintf("seq %d: %s", e.Seq, e.Problem)
-}
-
-// restoreBatch is how many events go into the new file per transaction.
-const restoreBatch = 4096
-
-// RestoreLog makes a new campaign file at path from a backup's events, in
-// seq order. It is all or nothing: the file is built under a temporary
-// name, each event is checked to continue the hash chain as it is loaded,
-// the header's promise (want) is checked at the end, and then the whole
-// log is verified as `ltscamp verify` does (envelopes, undo and redo, every
-// event replayed under the rules, every XP ledger). Only a log that passes
-// is put at path; on any failure nothing is left there. The restored log
-// has the backup's IDs, seqs and hashes. A problem with the backup's
-// content is a *RestoreError inside a CodeInvalidLog error; an error of
-// the events iterator is returned as it is (wrapped).
-func RestoreLog(path string, want RestoreExpect, evs iter.Seq2[events.Event, error], opts Options) (VerifyReport, error) {
-	st, err := sqlitestore.CreateStaged(path, sqlitestore.Options{Now: opts.Now})
-	if err != nil {
-		return VerifyReport{}, storeError(path, err)
-	}
-	published := false
-	defer func() {
-		if !published {
-			_ = st.Discard()
-		}
-	}()
-	refuse := func(ordinal, seq int64, format string, a ...any) error {
-		re := &RestoreError{Ordinal: ordinal, Seq: seq, Problem: fmt.Sprintf(format, a...)}
-		return &rules.Error{Code: rules.CodeInvalidLog, Message: re.Error(), Err: re}
-	}
-	var n int64 // events loaded
-	var first events.Event
-	// Lines are read and parsed on one core while the other loads the
-	// batches before them: the two take about as long.
-	for b := range readAhead(evs, restoreBatch) {
-		if len(b.events) > 0 && n == 0 {
-			first = b.events[0]
-		}
-		err := st.Load(b.events)
-		var le *events.LoadError
-		if errors.As(err, &le) {
-			// The events before a bad line may already break the chain:
-			// that is the first problem, so it is the one named.
-			return VerifyReport{}, refuse(n+int64(le.Index)+1, le.Seq, "%s", le.Problem)
-		}
-		if err != nil {
-			return VerifyReport{}, err
-		}
-		n += int64(len(b.events))
-		if b.err != nil {
-			return VerifyReport{}, rules.Wrap(rules.CodeInvalidLog, b.err)
-		}
-		if opts.Progress != nil {
-			opts.Progress("loading", n, want.Events)
-		}
-	}
-	seq, head, err := st.Head()
-	if err != nil {
-		return VerifyReport{}, err
-	}
-	switch {
-	case n == 0:
-		return VerifyReport{}, refuse(0, 0, "the backup holds no events: a campaign begins with campaign.created")
-	case n != want.Events || !bytes.Equal(head, want.HeadHash):
-		return VerifyReport{}, refuse(0, 0, "the backup's events end at seq %d with hash %x, but its header promised %d events ending with hash %x", seq, head, want.Events, want.HeadHash)
-	case first.Type != events.TypeCampaignCreated || first.ID != want.CampaignID:
-		return VerifyReport{}, refuse(1, 1, "the first event is %s %s, but the header names campaign %s", first.Type, first.ID, want.CampaignID)
-	}
-	s, err := New(st.Store, opts)
-	if err != nil {
-		return VerifyReport{}, err
-	}
-	rep, err := s.Verify()
-	if err != nil {
-		return VerifyReport{}, err
-	}
-	if !rep.OK {
-		// Every event was loaded in its place: seq and ordinal agree.
-		seq, problem := rep.FirstProblem()
-		return rep, refuse(seq, seq, "%s (the log restored would not pass `ltscamp verify`)", problem)
-	}
-	if err := st.Publish(); err != nil {
-		return rep, storeError(path, err)
-	}
-	published = true
-	return rep, nil
 }
 
 // progressEvery is how many events long work goes between reports.

@@ -8,6 +8,7 @@ import (
 	"github.com/oklog/ulid/v2"
 
 	"github.com/ltscamp/ltscamp/events"
+	"github.com/ltscamp/ltscamp/projections"
 	"github.com/ltscamp/ltscamp/rules"
 )
 
@@ -29,12 +30,19 @@ type GenerateOptions struct {
 	Start time.Time
 	// Edition of the campaign.
 	Edition rules.Edition
+	// Build is the release ltscamp will read the campaign with
+	// (Options.Build): the snapshots Generate saves are keyed by it.
+	Build string
 }
 
 // Generate fills an empty store with a reproducible campaign for benchmarks:
 // campaign.created, then Characters legal characters named C0000, C0001…,
 // then rolls resolved by the rules, XP awards and karma grants interleaved
 // across the party. It returns the names of the characters.
+//
+// It also folds the events as it makes them, and saves the snapshots
+// `ltscamp rebuild` would (keyed by this build and o.Build), so that the
+// campaign reads as fast as a played one straight away.
 func Generate(store events.Store, o GenerateOptions) ([]string, error) {
 	if o.Characters < 1 || o.EventsPerCharacter < 0 || o.EventsPerCommand < 1 {
 		return nil, fmt.Errorf("generate: need at least one character and one event per command: %+v", o)
@@ -57,13 +65,22 @@ func Generate(store events.Store, o GenerateOptions) ([]string, error) {
 	seq, prev := int64(0), events.GenesisHash()
 	var batch []events.Event
 	command, inCommand := newID(), 0
-	loader := newBatchLoader(store)
+	loader := newBatchLoader(store.Load)
 	defer loader.close()
+	// The snapshots are folded on a goroutine of their own, from the
+	// batches the loader loads: the maker's and the loader's work does not
+	// wait for it.
+	behind := newFoldBehind(snapshotCode(o.Build), defaultRebuildEvery)
+	folder := newBatchLoader(behind.addAll)
+	defer folder.close()
 	load := func() error {
 		if len(batch) == 0 {
 			return nil
 		}
 		err := loader.load(batch)
+		if err == nil {
+			err = folder.load(batch)
+		}
 		batch = make([]events.Event, 0, generateBatch)
 		return err
 	}
@@ -97,7 +114,17 @@ func Generate(store events.Store, o GenerateOptions) ([]string, error) {
 		if err := load(); err != nil {
 			return err
 		}
-		return loader.close()
+		if err := loader.close(); err != nil {
+			return err
+		}
+		if err := folder.close(); err != nil {
+			return err
+		}
+		folded, err := behind.finish()
+		if err != nil {
+			return err
+		}
+		return store.SaveSnapshots(folded)
 	}
 	// endCommand closes the command under way, so the next event starts one
 	// of its own (an undo names a whole command).
@@ -268,8 +295,8 @@ func generatedCheck(ed rules.Edition, id, name string, a rules.Attributes, rng *
 		Modifiers: modifiers(o.Modifiers), Total: o.Total, Target: o.Target, Outcome: outcome, Margin: o.Margin, Probability: o.Probability, AttributeValue: a.DX, Edition: string(ed)}
 }
 
-// batchLoader loads batches into a store, one after the other, on a
-// goroutine of its own.
+// batchLoader hands batches to a function (a store's Load, or a fold),
+// one after the other, on a goroutine of its own.
 type batchLoader struct {
 	batches chan []events.Event
 	failed  chan struct{} // closed once err is set
@@ -278,7 +305,7 @@ type batchLoader struct {
 	closed  bool
 }
 
-func newBatchLoader(store events.Store) *batchLoader {
+func newBatchLoader(load func([]events.Event) error) *batchLoader {
 	l := &batchLoader{batches: make(chan []events.Event, 1), failed: make(chan struct{}), done: make(chan struct{})}
 	go func() {
 		defer close(l.done)
@@ -286,7 +313,7 @@ func newBatchLoader(store events.Store) *batchLoader {
 			if l.err != nil {
 				continue // after a failure, the rest is only drained
 			}
-			if l.err = store.Load(b); l.err != nil {
+			if l.err = load(b); l.err != nil {
 				close(l.failed)
 			}
 		}
@@ -315,4 +342,80 @@ func (l *batchLoader) close() error {
 	}
 	<-l.done
 	return l.err
+}
+
+// foldBehind feeds a snapshotFold the events of a log as they are made,
+// one command behind: a command's events are folded once the next command
+// begins, so that the undo the generator makes of a command, at once and
+// in a command of its own, is known before the command is folded. An undo
+// of a command folded already is an error: the fold would have counted
+// it in effect.
+type foldBehind struct {
+	fold    *snapshotFold
+	rv      projections.Reverts
+	pending []events.Event
+	folded  map[string]bool // the commands folded
+}
+
+func newFoldBehind(code string, every int) *foldBehind {
+	b := &foldBehind{folded: map[string]bool{}}
+	b.fold = &snapshotFold{code: code, every: int64(every), rv: &b.rv, streams: map[string]*rebuilt{}}
+	return b
+}
+
+// add takes the log's next event.
+func (b *foldBehind) add(e events.Event) error {
+	if e.Stream == events.CommandsStream {
+		named, err := undoNames(e)
+		if err != nil {
+			return err
+		}
+		for _, id := range named {
+			if b.folded[id] {
+				return fmt.Errorf("generate: seq %d undoes or redoes command %s, folded already", e.Seq, id)
+			}
+		}
+		if err := b.rv.Apply(e); err != nil {
+			return err
+		}
+	}
+	if len(b.pending) > 0 && b.pending[0].CommandID != e.CommandID {
+		if err := b.flush(); err != nil {
+			return err
+		}
+	}
+	b.pending = append(b.pending, e)
+	return nil
+}
+
+// addAll takes the log's next events.
+func (b *foldBehind) addAll(batch []events.Event) error {
+	for _, e := range batch {
+		if err := b.add(e); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// flush folds the command held back.
+func (b *foldBehind) flush() error {
+	for _, e := range b.pending {
+		if err := b.fold.step(e); err != nil {
+			return err
+		}
+	}
+	if len(b.pending) > 0 {
+		b.folded[b.pending[0].CommandID] = true
+	}
+	b.pending = b.pending[:0]
+	return nil
+}
+
+// finish folds the last command and returns the snapshots.
+func (b *foldBehind) finish() ([]events.Snapshot, error) {
+	if err := b.flush(); err != nil {
+		return nil, err
+	}
+	return b.fold.finish()
 }

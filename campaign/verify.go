@@ -256,7 +256,13 @@ func (s *Service) Verify() (VerifyReport, error) { return s.VerifyWith(VerifyOpt
 
 // VerifyWith is Verify with options: with a kept head hash, the report is
 // OK only if the log holds it (see HeadCheck).
-func (s *Service) VerifyWith(vo VerifyOptions) (VerifyReport, error) {
+func (s *Service) VerifyWith(vo VerifyOptions) (VerifyReport, error) { return s.verifyWith(vo, nil) }
+
+// verifyWith is VerifyWith, handing see every event of the log in seq
+// order (see nil: none) as the streaming pass folds it: a restore folds
+// its snapshots on the way. When see is not nil, it saw the whole log
+// only if the report's Events is how many it was handed.
+func (s *Service) verifyWith(vo VerifyOptions, see func(events.Event) error) (VerifyReport, error) {
 	var hm *headMatcher
 	if vo.Head != "" {
 		var err error
@@ -264,7 +270,7 @@ func (s *Service) VerifyWith(vo VerifyOptions) (VerifyReport, error) {
 			return VerifyReport{}, err
 		}
 	}
-	rep, ok, err := s.verifyStreaming(hm)
+	rep, ok, err := s.verifyStreaming(hm, see)
 	if err == nil && !ok {
 		// A row could not be read: read around it.
 		if hm != nil {

@@ -25,7 +25,9 @@ import (
 // The commands stream is folded first, for the commands out of effect;
 // the undos and redos are checked once the pass has found the first event
 // of every command they name.
-func (s *Service) verifyStreaming(hm *headMatcher) (rep VerifyReport, ok bool, err error) {
+//
+// see, when not nil, is handed every event after the checks of it.
+func (s *Service) verifyStreaming(hm *headMatcher, see func(events.Event) error) (rep VerifyReport, ok bool, err error) {
 	commands, err := s.store.ReadStream(events.CommandsStream, 0)
 	if err != nil {
 		return VerifyReport{}, false, err
@@ -94,6 +96,11 @@ func (s *Service) verifyStreaming(hm *headMatcher) (rep VerifyReport, ok bool, e
 		}
 		if ls := streamLedgers[stream]; ls != nil {
 			ls.add(*e, &rv)
+		}
+		if see != nil {
+			if err := see(*e); err != nil {
+				return err
+			}
 		}
 		lastSeq, lastHash = e.Seq, e.Hash
 		n++

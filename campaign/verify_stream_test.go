@@ -194,7 +194,7 @@ func TestVerifyStreamingMatchesWhole(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, ok, err := s.verifyStreaming(nil)
+			got, ok, err := s.verifyStreaming(nil, nil)
 			if err != nil || !ok {
 				t.Fatalf("streaming verify: ok %v, %v", ok, err)
 			}

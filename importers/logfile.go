@@ -62,7 +62,11 @@ type LogReader struct {
 // NewLogReader reads the header line of a backup from r. file names the
 // backup in errors.
 func NewLogReader(file string, r io.Reader) (*LogReader, error) {
-	sc := bufio.NewScanner(r)
+	br := bufio.NewReader(r)
+	if head, _ := br.Peek(len(sqliteHeader)); string(head) == sqliteHeader {
+		return nil, &LineError{File: file, Line: 1, Err: fmt.Errorf("not an ltscamp backup in NDJSON: it is a campaign file (`ltscamp backup` writes these); restore it with `ltscamp restore %s --db NEW.ltscamp`", file)}
+	}
+	sc := bufio.NewScanner(br)
 	sc.Buffer(make([]byte, 0, 1<<16), MaxLogLine)
 	lr := &LogReader{file: file, sc: sc}
 	line, err := lr.next()

@@ -1,5 +1,8 @@
 // Command ltscamp-gen writes a large, reproducible campaign for benchmarks:
-// the same flags give the same campaign, byte for byte in its log.
+// the same flags give the same campaign, byte for byte in its log. It
+// saves the snapshots `ltscamp rebuild` would, keyed by its own build (and
+// -build): an ltscamp built from the same commit reads the campaign as
+// fast as a played one straight away.
 //
 //	go run ./cmd/ltscamp-gen -characters 200 -events 5000 -seed 42 -o big.ltscamp
 package main
@@ -38,6 +41,7 @@ func run(args []string, stderr io.Writer, now func() time.Time) error {
 	out := fs.String("o", "", "the campaign file to create (required; must not exist)")
 	edition := fs.String("edition", string(rules.DefaultEdition), "edition of the rules")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the run to FILE")
+	build := fs.String("build", "", "the release of ltscamp that will read the campaign (its -X main.releaseVersion), which the snapshots saved are keyed by")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -72,7 +76,7 @@ func run(args []string, stderr io.Writer, now func() time.Time) error {
 		return err
 	}
 	_, err = campaign.Generate(st, campaign.GenerateOptions{
-		Characters: *chars, EventsPerCharacter: *perChar, EventsPerCommand: *perCmd, Seed: *seed, Start: epoch, Edition: ed,
+		Characters: *chars, EventsPerCharacter: *perChar, EventsPerCommand: *perCmd, Seed: *seed, Start: epoch, Edition: ed, Build: *build,
 	})
 	if err != nil {
 		_ = st.Discard()

@@ -2,7 +2,6 @@ package main
 
 import (
 	"compress/gzip"
-	"errors"
 	"io"
 	"strings"
 
@@ -117,7 +116,9 @@ the whole log is verified as ` + "`ltscamp verify`" + ` does (every event replay
 the rules, every XP ledger). A line that is not an event, a broken chain (an
 edited, deleted or moved line), a log the rules would not have produced, or a
 backup cut short is refused with its line number, exit status 7, and no file
-is left behind. The restored log has the same event ids, seqs and hashes.`,
+is left behind. The restored log has the same event ids, seqs and hashes,
+and the snapshots ` + "`ltscamp rebuild`" + ` saves. ` + "`ltscamp restore`" + ` does the same, and
+also restores a campaign file that ` + "`ltscamp backup`" + ` wrote.`,
 		Example: `  ltscamp --db restored.ltscamp import log campaign.ndjson
   ltscamp --db restored.ltscamp import log campaign.ndjson.gz
   ssh table ltscamp export log | ltscamp --db copy.ltscamp import log -`,
@@ -133,27 +134,7 @@ is left behind. The restored log has the same event ids, seqs and hashes.`,
 			if err != nil {
 				return rules.Errorf(rules.CodeInvalidLog, "%s: %v; nothing was restored", file, err)
 			}
-			lr, err := importers.NewLogReader(file, r)
-			if err != nil {
-				return rules.Wrap(rules.CodeInvalidLog, err)
-			}
-			head, _ := importers.DecodeHash(lr.Header.HeadHash)
-			rep, err := campaign.RestoreLog(a.db, campaign.RestoreExpect{Events: lr.Header.Events, HeadHash: head, CampaignID: lr.Header.CampaignID},
-				lr.Events(), a.options())
-			a.progress.done()
-			var re *campaign.RestoreError
-			if errors.As(err, &re) && re.Ordinal > 0 {
-				return rules.Errorf(rules.CodeInvalidLog, "%s: line %d: %s; nothing was restored", file, importers.LineOf(re.Ordinal), re.Error())
-			}
-			if err != nil {
-				if rules.CodeOf(err) == rules.CodeInvalidLog {
-					return rules.Errorf(rules.CodeInvalidLog, "%v; nothing was restored", err)
-				}
-				return err
-			}
-			a.out.note("restored %d events of %q (edition %s) into %s: verify ok, head seq %d, hash %s",
-				rep.Events, lr.Header.Campaign, rep.Edition, a.db, rep.HeadSeq, rep.HeadHash)
-			return nil
+			return restoreLog(a, file, r, campaign.RestoreOptions{})
 		},
 	}
 }

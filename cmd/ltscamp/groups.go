@@ -20,7 +20,7 @@ var commandGroups = []struct {
 	{"xp", "Experience:", []string{"xp", "audit"}},
 	{"craft", "Star craft:", []string{"ship", "dogfight"}},
 	{"log", "The log:", []string{"log", "undo", "redo", "verify", "rebuild"}},
-	{"files", "Files:", []string{"export", "import", "backup"}},
+	{"files", "Files:", []string{"export", "import", "backup", "restore"}},
 	{"reference", "Reference:", []string{"rules", "version", "completion", "help"}},
 }
 

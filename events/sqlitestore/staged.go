@@ -2,8 +2,10 @@ package sqlitestore
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sync"
@@ -36,6 +38,9 @@ const stagedParams = "mode=rw" +
 type Staged struct {
 	*Store
 	tmp, path string
+	// replace is true when Publish may put the file in place of a
+	// campaign at path (CreateStagedOver).
+	replace bool
 
 	// unsynced counts the events loaded since the last background sync
 	// began; syncing is closed when that sync ends (nil before the first).
@@ -49,11 +54,33 @@ type Staged struct {
 // a temporary name in the same folder. A stale temporary file of an
 // earlier, interrupted run is never reused: each run gets its own name.
 func CreateStaged(path string, opts Options) (*Staged, error) {
-	if opts.Now == nil {
-		return nil, errors.New("sqlitestore: Options.Now is nil: a clock is required")
-	}
 	if err := pathFree(path); err != nil {
 		return nil, err
+	}
+	return createStaged(path, opts)
+}
+
+// CreateStagedOver is CreateStaged for a path that may already hold a
+// campaign file, which Publish then replaces (restore --force). It
+// refuses, as Publish does again, a path that is a directory, a
+// symbolic link, or a file that is not an SQLite database: only a
+// campaign is ever replaced.
+func CreateStagedOver(path string, opts Options) (*Staged, error) {
+	if _, err := replaceable(path); err != nil {
+		return nil, err
+	}
+	s, err := createStaged(path, opts)
+	if err != nil {
+		return nil, err
+	}
+	s.replace = true
+	return s, nil
+}
+
+// createStaged makes the temporary file of a staged campaign for path.
+func createStaged(path string, opts Options) (*Staged, error) {
+	if opts.Now == nil {
+		return nil, errors.New("sqlitestore: Options.Now is nil: a clock is required")
 	}
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
@@ -176,6 +203,9 @@ func (s *Staged) Publish() (err error) {
 	if err := syncFile(s.tmp); err != nil {
 		return fmt.Errorf("create %s: %w", s.path, err)
 	}
+	if s.replace {
+		return replaceWith(s.tmp, s.path)
+	}
 	if err := pathFree(s.path); err != nil {
 		return err
 	}
@@ -202,4 +232,80 @@ func (s *Staged) remove() {
 	for _, suffix := range []string{"", "-wal", "-shm", "-journal"} {
 		_ = os.Remove(s.tmp + suffix)
 	}
+}
+
+// replaceable checks that path holds nothing, an empty regular file, or
+// an SQLite database that may be replaced by a new campaign; it returns
+// what is there (nil for nothing).
+func replaceable(path string) (os.FileInfo, error) {
+	st, err := os.Lstat(path)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return nil, nil
+	case err != nil:
+		return nil, fmt.Errorf("replace %s: %w", path, err)
+	case st.Mode()&os.ModeSymlink != 0:
+		return nil, fmt.Errorf("replace %s: it %w (a campaign is never written through a link)", path, ErrSymlink)
+	case st.IsDir():
+		return nil, fmt.Errorf("replace %s: it is a directory", path)
+	case !st.Mode().IsRegular():
+		return nil, fmt.Errorf("replace %s: %w: not a regular file", path, events.ErrExists)
+	case st.Size() == 0:
+		return st, nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("replace %s: %w", path, err)
+	}
+	defer f.Close()
+	// An SQLite header with the campaign's application_id (at byte 68).
+	head := make([]byte, 72)
+	if _, err := io.ReadFull(f, head); err != nil || string(head[:len(sqliteMagic)]) != sqliteMagic || binary.BigEndian.Uint32(head[68:72]) != ApplicationID {
+		return nil, fmt.Errorf("replace %s: %w: it is not a campaign file, and only a campaign is ever replaced (move it away or choose another name)", path, events.ErrExists)
+	}
+	return st, nil
+}
+
+// sideSuffixes are the files SQLite keeps beside a database while it is
+// open, or after a crash: they belong to the database by name alone.
+var sideSuffixes = []string{"-wal", "-shm", "-journal"}
+
+// ErrInUse is returned by Publish, for a staged file that is to replace a
+// campaign which another process has open, or whose side files SQLite
+// could not fold into it: nothing was replaced.
+var ErrInUse = errors.New("is in use")
+
+// replaceWith puts the finished file tmp in place of the campaign at path
+// (or at a free path) in one rename. The old campaign's -wal, -shm and
+// -journal would be read as the new file's if they stayed, so it is
+// first opened and checkpointed, and closed: SQLite removes them when
+// its last connection closes. If any is still there, another process
+// has the old campaign open (or SQLite could not fold it), and nothing
+// is replaced.
+func replaceWith(tmp, path string) error {
+	old, err := replaceable(path)
+	if err != nil {
+		return err
+	}
+	if old == nil {
+		return publish(tmp, path)
+	}
+	if old.Size() > 0 {
+		// A damaged campaign may not open or fold: what matters is
+		// whether its side files are gone afterwards, checked below.
+		if db, err := openDB(path, "mode=rw&_pragma=busy_timeout(2000)"); err == nil {
+			var busy, logged, done int
+			_ = db.QueryRowContext(context.Background(), `PRAGMA wal_checkpoint(TRUNCATE)`).Scan(&busy, &logged, &done)
+			_ = db.Close()
+		}
+	}
+	for _, suffix := range sideSuffixes {
+		if _, err := os.Lstat(path + suffix); err == nil {
+			return fmt.Errorf("replace %s: it %w: %s%s is there (another program has the campaign open, or left changes SQLite could not fold in); close it and try again (nothing was replaced)", path, ErrInUse, path, suffix)
+		}
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		return fmt.Errorf("replace %s: %w", path, err)
+	}
+	return syncDir(filepath.Dir(path))
 }
