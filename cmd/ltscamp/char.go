@@ -224,7 +224,7 @@ it back.`,
 func combatSkillRow(s projections.Sheet) ([]string, bool) {
 	for _, sk := range s.Skills {
 		if k, err := rules.LookupSkill(s.Edition, sk.Key); err == nil && k.Category == rules.CategoryCombat && sk.Level > 0 {
-			return []string{"Skill bonus", fmt.Sprintf("combat skill levels to %s", s.StandingBonus())}, true
+			return []string{"Combat", fmt.Sprintf("skill levels to %s", s.StandingBonus())}, true
 		}
 	}
 	return nil, false
