@@ -189,7 +189,12 @@ func (s *Store) Backup(path string) (err error) {
 	if err := syncFile(name); err != nil {
 		return fmt.Errorf("back up to %s: %w", path, err)
 	}
-	return publish(name, path)
+	if err := publish(name, path); err != nil {
+		return err
+	}
+	// VACUUM INTO wrote every table and index anew.
+	markChecked(path)
+	return nil
 }
 
 // publish moves the finished file tmp to path without replacing a file
