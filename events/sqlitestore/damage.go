@@ -152,7 +152,9 @@ func damagedObjects(ctx context.Context, q querierContext, problems []string) []
 		}
 		_ = rows.Close()
 	}
-	hit := map[string]bool{}
+	// hit are the objects named; paged those with a page SQLite cannot
+	// read (named by their tree).
+	hit, paged := map[string]bool{}, map[string]bool{}
 	var unknown []string
 	mark := func(name string) {
 		name = strings.Trim(name, `"'.,:;`)
@@ -167,7 +169,7 @@ func damagedObjects(ctx context.Context, q querierContext, problems []string) []
 			root, _ := strconv.ParseInt(m[1], 10, 64)
 			for _, o := range schema {
 				if o.root == root {
-					hit[o.name] = true
+					hit[o.name], paged[o.name] = true, true
 				}
 			}
 			if root == 1 {
@@ -186,7 +188,9 @@ func damagedObjects(ctx context.Context, q querierContext, problems []string) []
 		out = append(out, "the schema (sqlite_schema)")
 	}
 	for _, o := range schema {
-		if !hit[o.name] {
+		if !hit[o.name] || o.kind == "index" && !paged[o.name] && paged[o.table] {
+			// An index whose table has pages SQLite cannot read does
+			// not match it: the table is the damage.
 			continue
 		}
 		if o.kind == "table" {
