@@ -23,11 +23,14 @@ import (
 // whole. The next write, holding the write lock, compares the file with
 // it; when anything differs, or there is no sidecar, it runs quick_check
 // before it appends (damage: a *DamageError, nothing appended). Files
-// ltscamp makes whole (init, a restore, the generator, a backup) are
-// recorded when they are put in place. Readers never write the sidecar.
+// ltscamp makes whole (init, a restore, the generator) are recorded when
+// they are put in place; a backup is not (it is switched to WAL when
+// first opened, and checked then). Readers never write the sidecar.
 //
 // What this does not catch: damage that leaves the file's stat as it was
-// (bit rot under a file nobody wrote, a tool that sets the time back).
+// (bit rot under a file nobody wrote, a tool that sets the time back, a
+// change within the same tick of the file system's clock as ltscamp's
+// last write).
 // verify runs SQLite's full integrity check every time, and any command
 // that reads a damaged page says so.
 
@@ -138,6 +141,8 @@ type guard struct {
 	// false when there is none.
 	known diskState
 	ok    bool
+	// checks counts the quick_checks run (tests read it).
+	checks int
 }
 
 // newGuard returns the guard of a store opened for writing at path.
@@ -158,6 +163,7 @@ func (g *guard) before(ctx context.Context, w *writer, path string) error {
 		return nil
 	}
 	g.ok = false
+	g.checks++
 	if err := checkIntegrity(ctx, w, path, quickCheck); err != nil {
 		return err
 	}

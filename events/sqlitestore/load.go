@@ -189,12 +189,7 @@ func (s *Store) Backup(path string) (err error) {
 	if err := syncFile(name); err != nil {
 		return fmt.Errorf("back up to %s: %w", path, err)
 	}
-	if err := publish(name, path); err != nil {
-		return err
-	}
-	// VACUUM INTO wrote every table and index anew.
-	markChecked(path)
-	return nil
+	return publish(name, path)
 }
 
 // publish moves the finished file tmp to path without replacing a file
