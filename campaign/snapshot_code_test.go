@@ -22,6 +22,7 @@ var foldSources = map[string]string{
 	"1": "424208df74b363004e405ad4e087b4f0a40fd7a2b9bbd8847d36aa2b2246660d",
 	"2": "5a880ab9240c46398709c3dffe5b35133a9f098d8a37bace193706d53cf88c1b",
 	"3": "6ab3060c9b8c0a7c5fbaeea6809ee9a3083f6426ae10e660a43066fa60cf6ddc",
+	"4": "152dd19cfff9c126708b505e278c82fc5e1c8818f9bd3e8b8987cd6d13afb7d5",
 }
 
 // foldSourceFiles are the files foldSources digests, from this package.
