@@ -3,6 +3,7 @@ package sqlitestore
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
 	"regexp"
@@ -64,7 +65,13 @@ func (s *Store) IntegrityCheck(ctx context.Context) error {
 	if err != nil {
 		return Classify(fmt.Errorf("integrity check: %w", err))
 	}
-	defer conn.Close()
+	defer func() {
+		// The connection is closed, not kept idle in the pool: a store
+		// being built switches to WAL once it is done, which SQLite
+		// refuses while another of its connections is open.
+		_ = conn.Raw(func(any) error { return driver.ErrBadConn })
+		_ = conn.Close()
+	}()
 	return checkIntegrity(ctx, conn, s.path, fmt.Sprintf("PRAGMA integrity_check(%d)", maxIntegrityProblems))
 }
 
