@@ -145,6 +145,7 @@ func build(tmp, path string, opts Options, fill func(*Store) error, step func(st
 		_ = db.Close()
 		return err
 	}
+	st.building = true
 	if err := step("schema"); err != nil {
 		_ = st.Close()
 		return err

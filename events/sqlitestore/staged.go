@@ -83,6 +83,7 @@ func CreateStaged(path string, opts Options) (*Staged, error) {
 		removeAll()
 		return nil, err
 	}
+	st.building = true
 	return &Staged{Store: st, tmp: tmp, path: path}, nil
 }
 

@@ -97,6 +97,9 @@ type Store struct {
 	// write when it may have been changed outside ltscamp (nil on
 	// readers, and on files being built).
 	guard *guard
+	// building is set on a file being built under a temporary name (a
+	// new campaign, a restore), which only this store has written.
+	building bool
 }
 
 var _ events.Store = (*Store)(nil)
