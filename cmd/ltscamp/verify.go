@@ -39,7 +39,6 @@ func newVerifyCmd(a *app) *cobra.Command {
   3. the XP ledgers: for every character, earned − spent = unspent, and the
      unspent balance is never below 0 at a row in effect (undone commands are
      left out).
-
   4. the append-only triggers: the events table must still refuse UPDATE and
      DELETE, with the triggers ltscamp created; a missing or changed trigger
      means someone opened the way to rewriting the log.
@@ -49,16 +48,17 @@ func newVerifyCmd(a *app) *cobra.Command {
      from an edited log.
 
 When everything holds, verify prints one line, then the head (the last
-event's seq and full hash), and exits 0. Otherwise it
-prints a line per problem on standard output, a summary on standard error,
-and exits 7, whether the chain is broken or only a rule: both mean the log
-was tampered with or written by a faulty program. The checks all run even
-when the chain is broken.
+event's seq and full hash), and exits 0. Otherwise it prints a line per
+problem on standard output, a summary on standard error, and exits 7,
+whether the chain is broken or only a rule: both mean the log was tampered
+with or written by a faulty program. The checks all run even when the chain
+is broken. A damaged file exits 7 too, and the summary says "FILE is
+damaged": a disk or a program wrote over it; it was not edited.
 
 With --json, verify prints the whole report as one JSON object (ok, events,
 head_seq, head_hash, edition, reverted_commands, chain, violations, ledgers,
 schema, damage, and kept_head with --head) and still exits 7 when ok is
-false. A damaged file exits 7 too, saying "FILE is damaged".
+false.
 
 Deleting the last events leaves a valid, shorter chain, and so does an edit
 followed by rehashing every event after it: only a head hash kept from
