@@ -2,10 +2,13 @@ package sqlitestore
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/ltscamp/ltscamp/events"
 )
 
 // A write must never append to a damaged file, yet SQLite only notices
@@ -172,9 +175,11 @@ func (g *guard) before(ctx context.Context, w *writer, path string) error {
 }
 
 // after runs once a write transaction ended: the file as it is now is
-// this store's doing, unless the write failed.
+// this store's doing, unless the write met damage or the disk failed. A
+// command refused (a stream moved on, a rule) leaves it as it was: the
+// retries of a busy campaign are not checked again.
 func (g *guard) after(path string, err error) {
-	if err != nil {
+	if err := Classify(err); errors.Is(err, events.ErrDamaged) || errors.Is(err, events.ErrIO) {
 		g.ok = false
 		return
 	}

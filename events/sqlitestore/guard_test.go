@@ -224,3 +224,29 @@ func TestFilesLtscampMakesAreChecked(t *testing.T) {
 		t.Errorf("a published staged file: %d checks, %v", checks, err)
 	}
 }
+
+// TestRefusedWritesAreNotCheckedAgain: a command refused (its stream moved
+// on) leaves the file as the store knew it, so the retries of a busy
+// campaign do not each run quick_check.
+func TestRefusedWritesAreNotCheckedAgain(t *testing.T) {
+	path := filledStore(t, 10)
+	if err := os.Remove(checkedPath(path)); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Open(path, testOpts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	stale := cmd("E1", "s")
+	stale.Expected["s"] = 1 // the stream is at 10
+	for range 3 {
+		if _, err := s.Append(stale); !errors.Is(err, events.ErrConcurrency) {
+			t.Fatalf("a stale command: %v", err)
+		}
+	}
+	mustAppend(t, s, cmd("E2", "s"))
+	if s.guard.checks != 1 {
+		t.Errorf("%d quick_checks for three refused writes and one that went in, want 1", s.guard.checks)
+	}
+}

@@ -379,6 +379,7 @@ func checkReadable(ctx context.Context, db *sql.DB, path string) error {
 
 // Close implements events.Store. It closes the file; the last connection
 // to close checkpoints the WAL into it.
+//
 // A store opened for writing then records the file's state beside it,
 // when nothing but ltscamp changed it since it was last known whole (see
 // guard).
