@@ -296,10 +296,14 @@ func (s *Service) VerifyWith(vo VerifyOptions) (VerifyReport, error) {
 		}
 	}
 	// SQLite's integrity check reads the whole file on a connection of
-	// its own, alongside the pass below (which keeps the other core busy
-	// for as long): the two together take little longer than the pass.
-	damage := s.checkDamage()
-	defer damage() // nothing reads the store once Verify returns
+	// its own, alongside the pass below: on two cores the two take about
+	// as long as the longer of them, rather than their sum.
+	ctx, cancel := context.WithCancel(context.Background())
+	damage := s.checkDamage(ctx)
+	defer func() {
+		cancel()
+		damage() // nothing reads the store once Verify returns
+	}()
 
 	rep, ok, err := s.verifyStreaming(hm)
 	if err == nil && !ok {
@@ -308,6 +312,9 @@ func (s *Service) VerifyWith(vo VerifyOptions) (VerifyReport, error) {
 			*hm = headMatcher{prefix: hm.prefix, whole: hm.whole, nibble: hm.nibble, odd: hm.odd}
 		}
 		rep, err = s.verifyWhole(hm)
+	}
+	if err != nil && !errors.Is(sqlitestore.Classify(err), events.ErrDamaged) {
+		return rep, err // the check is stopped: it cannot change this
 	}
 	dc, derr := damage()
 	if derr != nil {
@@ -343,8 +350,8 @@ func (s *Service) VerifyWith(vo VerifyOptions) (VerifyReport, error) {
 // checkDamage starts SQLite's integrity check of the store's file, when
 // the store has one, and returns a function that waits for it and
 // returns its result: the DamageCheck, or an error when the check could
-// not run (the disk fails).
-func (s *Service) checkDamage() func() (DamageCheck, error) {
+// not run (the disk fails, ctx was cancelled).
+func (s *Service) checkDamage(ctx context.Context) func() (DamageCheck, error) {
 	type result struct {
 		dc  DamageCheck
 		err error
@@ -357,7 +364,7 @@ func (s *Service) checkDamage() func() (DamageCheck, error) {
 		go func() {
 			r := result{dc: DamageCheck{OK: true, Objects: []string{}, Problems: []string{}}}
 			var de *sqlitestore.DamageError
-			switch err := ic.IntegrityCheck(context.Background()); {
+			switch err := ic.IntegrityCheck(ctx); {
 			case errors.As(err, &de):
 				r.dc = DamageCheck{Objects: append([]string{}, de.Objects...), Problems: de.Problems}
 			case err != nil:
