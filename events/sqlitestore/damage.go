@@ -21,9 +21,9 @@ import (
 type DamageError struct {
 	// Path is the campaign file.
 	Path string
-	// Objects names, in schema order, the tables and indexes the damage
-	// is in ("index sqlite_autoindex_events_1 (events: id)"), as far as
-	// the check's words name them.
+	// Objects names the tables and indexes the damage is in, in the
+	// order of their root pages ("index sqlite_autoindex_events_1
+	// (events: id)"), as far as the check's words name them.
 	Objects []string
 	// Problems are the check's own lines.
 	Problems []string
@@ -148,7 +148,7 @@ var (
 )
 
 // damagedObjects names the tables and indexes that problems (an integrity
-// check's lines) point at, in schema order, each as "table NAME" or
+// check's lines) point at, in the order of their root pages, each as "table NAME" or
 // "index NAME (TABLE: COLUMNS)". The schema is read through q; when it
 // cannot be, the names found in the words are all there is.
 func damagedObjects(ctx context.Context, q querierContext, problems []string) []string {
