@@ -10,37 +10,6 @@ import (
 	"github.com/ltscamp/ltscamp/rules"
 )
 
-// AuditXP itemises a character's XP ledger from his stream: who awarded or
-// spent what and when, every spend re-priced by the campaign edition's
-// rules against the sheet as it stood just before it, and the running
-// balance. It asserts that earned − spent is the sheet's unspent XP, that
-// the balance never went below 0, and that every recorded price is the
-// rules' price. A failed assertion is reported in the audit, not as an
-// error.
-func (s *Service) AuditXP(name string) (projections.XPAudit, error) { return s.AuditXPAsOf(name, "") }
-
-// AuditXPAsOf is AuditXP of the log as it was at a point (see
-// ResolveAsOf; "" for now).
-func (s *Service) AuditXPAsOf(name, asOf string) (projections.XPAudit, error) {
-	v, err := s.view(asOf)
-	if err != nil {
-		return projections.XPAudit{}, err
-	}
-	camp, err := v.campaign()
-	if err != nil {
-		return projections.XPAudit{}, err
-	}
-	c, err := v.character(name)
-	if err != nil {
-		return projections.XPAudit{}, err
-	}
-	a, _, err := s.foldAudit(c.stream, camp.Edition, &v.rv, v.upTo)
-	if err != nil {
-		return projections.XPAudit{}, err
-	}
-	return a.report(c.sheet), nil
-}
-
 // auditFold is the XP audit of a stream folded so far: the rows, and what
 // the assertions need. It is snapshotted with the character (kind
 // projections.SnapAudit), so an audit folds only the events after it.

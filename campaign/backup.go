@@ -2,6 +2,7 @@ package campaign
 
 import (
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"iter"
 	"strconv"
@@ -96,6 +97,11 @@ func (s *Service) Backup(path string) (seq int64, hash []byte, err error) {
 		return 0, nil, fmt.Errorf("campaign: the %T store cannot back itself up", s.store)
 	}
 	if err := b.Backup(path); err != nil {
+		if errors.Is(sqlitestore.Classify(err), events.ErrDamaged) {
+			// The copy is new: what SQLite found damaged is the file
+			// it copies from.
+			return 0, nil, storeError(s.path(), err)
+		}
 		return 0, nil, storeError(path, err)
 	}
 	st, err := sqlitestore.Open(path, sqlitestore.Options{Now: s.now})
@@ -198,6 +204,9 @@ func (r VerifyReport) FirstProblem() (int64, string) {
 		if p != "" && (problem == "" || (s > 0 && (seq == 0 || s < seq))) {
 			seq, problem = s, p
 		}
+	}
+	if !r.Damage.OK {
+		consider(0, "the file is damaged: SQLite's integrity check finds damage in "+r.Damage.Where())
 	}
 	if !r.Chain.OK {
 		consider(r.Chain.Seq, r.Chain.Problem)

@@ -94,7 +94,7 @@ func TestRestoreRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatalf("restore: %v", err)
 	}
-	assertOnlyFiles(t, dir, "restored.ltscamp")
+	assertOnlyFiles(t, dir, ".restored.ltscamp.checked", "restored.ltscamp") // the file and its record as ltscamp made it
 	if !rep.OK {
 		t.Fatalf("the restore's verify report is not ok: %+v", rep)
 	}

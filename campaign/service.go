@@ -181,7 +181,13 @@ func storeError(path string, err error) error {
 func mediumError(path string, err error) error {
 	var code rules.Code
 	var msg string
+	var damage *sqlitestore.DamageError
 	switch {
+	case errors.As(err, &damage):
+		// Found by SQLite's integrity check, before a write.
+		return &rules.Error{Code: rules.CodeInvalidLog, Err: err, Message: fmt.Sprintf(
+			"%s is damaged: SQLite's integrity check finds damage in %s (%s); nothing was appended. This is damage to the file (a disk, a copy cut short, a program that wrote over it), not an edit of the log. Keep the file as it is, and restore the campaign from a backup; `ltscamp verify` says more",
+			path, damage.Where(), strings.Join(damage.Problems[:min(len(damage.Problems), 2)], "; "))}
 	case errors.Is(err, events.ErrDamaged):
 		code, msg = rules.CodeInvalidLog, fmt.Sprintf("%s is damaged: SQLite cannot read it as a database (truncated, or pages overwritten); nothing was appended. Keep the file as it is, and restore the campaign from a backup (`ltscamp backup`, `ltscamp import log`)", path)
 	case errors.Is(err, events.ErrDiskFull):

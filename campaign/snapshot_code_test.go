@@ -22,8 +22,7 @@ var foldSources = map[string]string{
 	"1": "424208df74b363004e405ad4e087b4f0a40fd7a2b9bbd8847d36aa2b2246660d",
 	"2": "5a880ab9240c46398709c3dffe5b35133a9f098d8a37bace193706d53cf88c1b",
 	"3": "6ab3060c9b8c0a7c5fbaeea6809ee9a3083f6426ae10e660a43066fa60cf6ddc",
-	"4": "43264f378b546965152172cbe2a4de62fe95de063e6d17d404711194ffd77015",
-	"5": "e73ac669f4ce8355a69a1153f7260dcc9f3fbad614145304fd9ede7607bfc682",
+	"4": "7e4272e9258f3198e013f8e23f92b9f26f71c742601d20b83e75917617cd9ff8",
 }
 
 // foldSourceFiles are the files foldSources digests, from this package.

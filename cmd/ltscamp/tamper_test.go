@@ -1,10 +1,14 @@
 package main
 
 import (
+	"encoding/hex"
 	"encoding/json"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/ltscamp/ltscamp/events"
 )
 
 // TestTamperTable changes a real campaign file by hand in one way per
@@ -161,4 +165,72 @@ func decodeVerify(t *testing.T, out string) verifyJSON {
 		t.Fatalf("verify --json: %v\n%s", err, out)
 	}
 	return rep
+}
+
+// TestAuditRefusesAnEditedAward: a plain edit of an award (the triggers
+// dropped, the payload changed, the hashes left) no longer passes the
+// player's audit: it re-hashes every event it shows, and the one before
+// each, and refuses the audit (exit 7) naming the seq.
+func TestAuditRefusesAnEditedAward(t *testing.T) {
+	orig, _, _ := buildCampaign(t)
+	if code, _, stderr := run(t, orig, "audit", "xp", "Ajax"); code != ExitOK {
+		t.Fatalf("audit of the untouched log: exit %d, %s", code, stderr)
+	}
+	cases := []struct {
+		name, edit, says string
+	}{
+		{"award edited", `UPDATE events SET payload = json_set(payload, '$.amount', 200) WHERE seq = 4`,
+			"seq 4 (award, a row of this audit): hash mismatch: the event was changed after it was written"},
+		{"award edited and rehashed on its own", `UPDATE events SET payload = json_set(payload, '$.amount', 200) WHERE seq = 4`,
+			"seq 5 (spend, a row of this audit): its prev_hash is not the hash of seq 4"},
+	}
+	for i, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := copyCampaign(t, orig)
+			tamper(t, dir, false, c.edit)
+			if i == 1 {
+				rehashOne(t, dir, 4)
+			}
+			code, stdout, stderr := run(t, dir, "audit", "xp", "Ajax")
+			if code != ExitInvalidLog || !strings.Contains(stderr, filepath.Join(dir, "c.ltscamp")+" was changed outside ltscamp: "+c.says) || stdout != "" {
+				t.Errorf("audit: exit %d\n%s%s", code, stdout, stderr)
+			}
+		})
+	}
+}
+
+// rehashOne recomputes the hash of the event at seq from its contents and
+// its prev_hash as stored, leaving every other row as it is.
+func rehashOne(t *testing.T, dir string, seq int64) {
+	t.Helper()
+	db := openSQL(t, filepath.Join(dir, "c.ltscamp"))
+	defer db.Close()
+	var e events.Event
+	var payload, at, prev string
+	if err := db.QueryRow(`SELECT seq, id, command_id, stream, stream_version, type, payload_version, payload, actor, recorded_at, prev_hash FROM events WHERE seq = ?`, seq).
+		Scan(&e.Seq, &e.ID, &e.CommandID, &e.Stream, &e.StreamVersion, &e.Type, &e.PayloadVersion, &payload, &e.Actor, &at, &prev); err != nil {
+		t.Fatal(err)
+	}
+	e.Payload = []byte(payload)
+	var err error
+	if e.RecordedAt, err = events.ParseTime(at); err != nil {
+		t.Fatal(err)
+	}
+	p, err := hex.DecodeString(prev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{`DROP TRIGGER events_no_update`, `UPDATE events SET hash = '` + hex.EncodeToString(events.ComputeHash(p, e)) + `' WHERE seq = ` + strconv.FormatInt(seq, 10)} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, q := range appendOnlyTriggers(t)[:1] {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := db.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`); err != nil {
+		t.Fatal(err)
+	}
 }

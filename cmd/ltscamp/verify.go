@@ -24,8 +24,8 @@ func newVerifyCmd(a *app) *cobra.Command {
 	var opts verifyOptions
 	cmd := &cobra.Command{
 		Use:   "verify [--head HASH] [--json]",
-		Short: "Verify the hash chain, the rules and the XP ledgers",
-		Long: `Verify the campaign's event log with three checks:
+		Short: "Verify the hash chain, the rules, the XP ledgers and the file",
+		Long: `Verify the campaign's event log and its file with five checks:
 
   1. the hash chain: every event's hash is recomputed from its contents and
      the previous event's hash, and seqs must run from 1 without a gap. The
@@ -39,21 +39,26 @@ func newVerifyCmd(a *app) *cobra.Command {
   3. the XP ledgers: for every character, earned − spent = unspent, and the
      unspent balance is never below 0 at a row in effect (undone commands are
      left out).
-
   4. the append-only triggers: the events table must still refuse UPDATE and
      DELETE, with the triggers ltscamp created; a missing or changed trigger
      means someone opened the way to rewriting the log.
+  5. SQLite's own integrity check of the file (PRAGMA integrity_check): a
+     damaged file (pages overwritten, an index that no longer matches its
+     table) is named as damaged, with the tables and indexes hit, apart
+     from an edited log.
 
 When everything holds, verify prints one line, then the head (the last
-event's seq and full hash), and exits 0. Otherwise it
-prints a line per problem on standard output, a summary on standard error,
-and exits 7, whether the chain is broken or only a rule: both mean the log
-was tampered with or written by a faulty program. The checks all run even
-when the chain is broken.
+event's seq and full hash), and exits 0. Otherwise it prints a line per
+problem on standard output, a summary on standard error, and exits 7,
+whether the chain is broken or only a rule: both mean the log was tampered
+with or written by a faulty program. The checks all run even when the chain
+is broken. A damaged file exits 7 too, and the summary says "FILE is
+damaged": a disk or a program wrote over it; it was not edited.
 
 With --json, verify prints the whole report as one JSON object (ok, events,
 head_seq, head_hash, edition, reverted_commands, chain, violations, ledgers,
-schema, and kept_head with --head) and still exits 7 when ok is false.
+schema, damage, and kept_head with --head) and still exits 7 when ok is
+false.
 
 Deleting the last events leaves a valid, shorter chain, and so does an edit
 followed by rehashing every event after it: only a head hash kept from
@@ -97,6 +102,13 @@ func verifyRun(a *app, opts verifyOptions) error {
 			a.out.printf("%s\n", line)
 		}
 	}
+	if !rep.Damage.OK {
+		msg := fmt.Sprintf("%s is damaged: SQLite's integrity check finds damage in %s. This is damage to the file (a disk, a copy cut short, a program that wrote over it), not an edit of the log: keep the file as it is, and restore the campaign from a backup", a.db, rep.Damage.Where())
+		if rest := verifyFailure(rep); rest != "" {
+			msg += " (the other checks: " + rest + ")"
+		}
+		return rules.Errorf(rules.CodeInvalidLog, "%s", msg)
+	}
 	if !rep.OK {
 		return rules.Errorf(rules.CodeInvalidLog, "%s failed verification: %s", a.db, verifyFailure(rep))
 	}
@@ -123,6 +135,13 @@ func verifySummary(rep campaign.VerifyReport) string {
 // chain's first break, unreadable rows, rules violations, ledgers.
 func verifyProblems(rep campaign.VerifyReport) []string {
 	var lines []string
+	if d := rep.Damage; !d.OK {
+		lines = append(lines, "damaged: SQLite's integrity check finds damage in "+d.Where())
+		lines = append(lines, capLines(d.Problems)...)
+		if d.Stopped != "" {
+			return append(lines, d.Stopped)
+		}
+	}
 	if k := rep.KeptHead; k != nil && !k.OK {
 		lines = append(lines, k.Problem)
 	}
@@ -171,9 +190,15 @@ func verifyFailure(rep campaign.VerifyReport) string {
 	if k := rep.KeptHead; k != nil && !k.OK {
 		parts = append(parts, "the kept head "+k.Hash+" is not in the log")
 	}
-	if rep.Chain.OK {
+	switch {
+	case rep.Damage.Stopped != "":
+		return "they could not read the log past the damage"
+	case rep.Chain.OK:
 		parts = append(parts, fmt.Sprintf("hash chain intact to seq %d", rep.HeadSeq))
-	} else {
+	case !rep.Damage.OK && len(rep.Chain.Unreadable) > 0:
+		// Rows the damage hides, not an edit.
+		parts = append(parts, fmt.Sprintf("rows unreadable or missing from seq %d, where the damage is", rep.Chain.Seq))
+	default:
 		parts = append(parts, fmt.Sprintf("hash chain broken at seq %d", rep.Chain.Seq))
 	}
 	if n := len(rep.Schema.Problems); n > 0 {

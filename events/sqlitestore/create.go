@@ -103,6 +103,7 @@ func CreateWith(path string, opts Options, fill func(*Store) error) (s *Store, e
 	if err := step("published"); err != nil {
 		return nil, err
 	}
+	markChecked(path) // ltscamp made it whole: no write needs to check it
 	return Open(path, opts)
 }
 
@@ -144,6 +145,7 @@ func build(tmp, path string, opts Options, fill func(*Store) error, step func(st
 		_ = db.Close()
 		return err
 	}
+	st.building = true
 	if err := step("schema"); err != nil {
 		_ = st.Close()
 		return err

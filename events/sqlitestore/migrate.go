@@ -85,6 +85,10 @@ func migrate(ctx context.Context, db *sql.DB, dbPath string, now func() time.Tim
 		if upToDate(ctx, db, ms) {
 			return nil
 		}
+		// A migration writes: never to a damaged file (see guard).
+		if err := checkIntegrity(ctx, db, dbPath, quickCheck); err != nil {
+			return err
+		}
 	}
 	for i, m := range ms {
 		if err := applyMigration(ctx, db, dbPath, ms, m, now, create && i == 0); err != nil {

@@ -57,36 +57,26 @@ func (s *Store) Snapshot(q events.SnapshotQuery) (events.Snapshot, bool, error) 
 	return sn, true, nil
 }
 
-// SaveSnapshots implements events.Store, in one transaction.
-func (s *Store) SaveSnapshots(snaps []events.Snapshot) (err error) {
+// SaveSnapshots implements events.Store, in one write transaction.
+func (s *Store) SaveSnapshots(snaps []events.Snapshot) error {
 	for _, sn := range snaps {
 		if err := sn.Validate(); err != nil {
 			return err
 		}
 	}
 	ctx := context.Background()
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("save snapshots: %w", err)
-	}
-	defer func() {
-		if err != nil {
-			_ = tx.Rollback()
-		}
-	}()
-	if err := saveSnapshots(ctx, tx, snaps); err != nil {
-		return err
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("save snapshots: %w", err)
-	}
-	return nil
+	return s.write(ctx, "save snapshots", func(w *writer) (bool, error) {
+		return true, saveSnapshots(ctx, w, snaps)
+	})
 }
 
 // DropSnapshots implements events.Store.
 func (s *Store) DropSnapshots() error {
-	if _, err := s.db.ExecContext(context.Background(), `DELETE FROM snapshots`); err != nil {
-		return fmt.Errorf("drop snapshots: %w", err)
-	}
-	return nil
+	ctx := context.Background()
+	return s.write(ctx, "drop snapshots", func(w *writer) (bool, error) {
+		if _, err := w.ExecContext(ctx, `DELETE FROM snapshots`); err != nil {
+			return false, fmt.Errorf("drop snapshots: %w", err)
+		}
+		return true, nil
+	})
 }

@@ -93,6 +93,13 @@ type Store struct {
 	path string
 	// readOnly is set on a store from OpenReadOnly.
 	readOnly bool
+	// guard, on a store opened for writing, checks the file before a
+	// write when it may have been changed outside ltscamp (nil on
+	// readers, and on files being built).
+	guard *guard
+	// building is set on a file being built under a temporary name (a
+	// new campaign, a restore), which only this store has written.
+	building bool
 }
 
 var _ events.Store = (*Store)(nil)
@@ -125,6 +132,7 @@ func Open(path string, opts Options) (s *Store, err error) {
 		_ = db.Close()
 		return nil, err
 	}
+	s.guard = newGuard(path)
 	return s, nil
 }
 
@@ -376,7 +384,16 @@ func checkReadable(ctx context.Context, db *sql.DB, path string) error {
 
 // Close implements events.Store. It closes the file; the last connection
 // to close checkpoints the WAL into it.
+//
+// A store opened for writing then records the file's state beside it,
+// when nothing but ltscamp changed it since it was last known whole (see
+// guard).
 func (s *Store) Close() error {
 	s.st.close()
-	return s.db.Close()
+	record := s.guard != nil && s.guard.closing(s.path)
+	err := s.db.Close()
+	if record && err == nil {
+		recordChecked(s.path, diskStateOf(s.path))
+	}
+	return err
 }

@@ -61,6 +61,19 @@ func (s *Store) write(ctx context.Context, what string, f func(w *writer) (commi
 			w.drop(driver.ErrBadConn)
 		}
 	}()
+	g := s.guard
+	if g != nil {
+		// A file changed outside ltscamp is checked before anything is
+		// written to it (see guard).
+		if err = g.before(ctx, w, s.path); err != nil {
+			ended = true
+			if _, rerr := w.ExecContext(ctx, "ROLLBACK"); rerr != nil {
+				w.drop(driver.ErrBadConn)
+			}
+			return err
+		}
+		defer func() { g.after(s.path, err) }()
+	}
 	commit, err := f(w)
 	ended = true
 	if err == nil && commit {
@@ -75,6 +88,12 @@ func (s *Store) write(ctx context.Context, what string, f func(w *writer) (commi
 		w.drop(driver.ErrBadConn)
 	}
 	return err
+}
+
+// QueryContext runs a query on the writer connection, unprepared (an
+// integrity check runs on it).
+func (w *writer) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	return w.conn.QueryContext(ctx, query, args...)
 }
 
 // stmt returns query prepared on the writer connection.
