@@ -60,8 +60,10 @@ func TestRestore(t *testing.T) {
 			if code != ExitOK || !strings.Contains(stderr, "restored 10 events of \"Tamper\"") || !strings.Contains(stderr, "verify ok") {
 				t.Fatalf("restore %s: exit %d: %s", src, code, stderr)
 			}
-			if got := filesIn(t, dir); !slices.Equal(got, []string{"c.ltscamp"}) {
-				t.Errorf("the folder holds %v, want the campaign alone", got)
+			// The campaign, and the record that it was checked as it was
+			// put in place (its next write needs no quick_check).
+			if got := filesIn(t, dir); !slices.Equal(got, []string{".c.ltscamp.checked", "c.ltscamp"}) {
+				t.Errorf("the folder holds %v, want the campaign and its record alone", got)
 			}
 			if got := logOf(t, dir); got != want {
 				t.Errorf("the restored log differs:\n%s\nwant\n%s", got, want)
@@ -94,7 +96,7 @@ func TestRestore(t *testing.T) {
 			if code, _, stderr := run(t, dir, "restore", src, "--force"); code != ExitOK {
 				t.Fatalf("restore --force %s: exit %d: %s", src, code, stderr)
 			}
-			if got := filesIn(t, dir); !slices.Equal(got, []string{"c.ltscamp"}) {
+			if got := filesIn(t, dir); !slices.Equal(got, []string{".c.ltscamp.checked", "c.ltscamp"}) {
 				t.Errorf("after restore --force the folder holds %v", got)
 			}
 			if got := logOf(t, dir); got != want {
