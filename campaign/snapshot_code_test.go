@@ -22,7 +22,7 @@ var foldSources = map[string]string{
 	"1": "424208df74b363004e405ad4e087b4f0a40fd7a2b9bbd8847d36aa2b2246660d",
 	"2": "5a880ab9240c46398709c3dffe5b35133a9f098d8a37bace193706d53cf88c1b",
 	"3": "6ab3060c9b8c0a7c5fbaeea6809ee9a3083f6426ae10e660a43066fa60cf6ddc",
-	"4": "7e4272e9258f3198e013f8e23f92b9f26f71c742601d20b83e75917617cd9ff8",
+	"4": "5a4b8b72f450679952d8a78fceee5267cf71420e595492e0ca21d43964a1f6ba",
 }
 
 // foldSourceFiles are the files foldSources digests, from this package.

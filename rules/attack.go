@@ -129,7 +129,7 @@ func PlaceSkillBonus(ed Edition, w Weapon, level int, standing, flag SkillBonus,
 		if flagGiven && flag != BonusNone {
 			return SkillPlacement{}, Errorf(CodeRule, "grappling, %s %d adds to ST in the ST check (contest NAME:ST+%s), not to the attack: leave out --skill-bonus", skill, level, skill)
 		}
-		note := fmt.Sprintf("%s %d: on ST in the grapple's ST check, not on this attack", skill, level)
+		note := fmt.Sprintf("%s %d: on ST in the ST check (contest NAME:ST+%s), not here", skill, level, skill)
 		src := SourceStanding
 		if flagGiven {
 			src = SourceFlag

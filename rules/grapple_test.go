@@ -210,7 +210,7 @@ func TestPlaceSkillBonus(t *testing.T) {
 		{name: "a grapple, standing damage", ed: Edition2021, weapon: "dagger (G)", level: 1, standing: BonusDamage, grappling: true, auto: AutoHitGrapple,
 			want: SkillPlacement{Bonus: BonusDamage, Source: SourceStanding}},
 		{name: "grappling, Unarmed adds to ST", ed: Edition2021, weapon: "unarmed", level: 2, grappling: true, auto: AutoHitGrapple,
-			want: SkillPlacement{Source: SourceStanding, Note: "Unarmed 2: on ST in the grapple's ST check, not on this attack"}},
+			want: SkillPlacement{Source: SourceStanding, Note: "Unarmed 2: on ST in the ST check (contest NAME:ST+Unarmed), not here"}},
 		{name: "striking, Unarmed to hit", ed: Edition2021, weapon: "unarmed", level: 2,
 			want: SkillPlacement{Bonus: BonusHit, Source: SourceStanding}},
 		{name: "--skill-bonus hit on a grapple", ed: Edition2020, weapon: "dagger (G)", level: 1, flag: BonusHit, flagGiven: true, grappling: true, auto: AutoHitGrapple,
