@@ -3,7 +3,6 @@ package campaign
 import (
 	"fmt"
 	"math/rand"
-	"strings"
 	"testing"
 	"time"
 
@@ -19,36 +18,7 @@ import (
 // read, no snapshot, no Service.
 func referenceLists(t *testing.T, store events.Store, upTo int64) (party, foes []projections.Sheet) {
 	t.Helper()
-	log, err := store.Read(events.Query{UpToSeq: upTo})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var rv projections.Reverts
-	for _, e := range log {
-		if e.Stream == events.CommandsStream {
-			if err := rv.Apply(e); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	var roster projections.Roster
-	sheets := map[string]*projections.Sheet{}
-	for _, e := range log {
-		if !rv.InEffect(e) || !strings.HasPrefix(e.Stream, events.CharacterStreamPrefix) && !strings.HasPrefix(e.Stream, events.FoeStreamPrefix) {
-			continue
-		}
-		if err := roster.Apply(e); err != nil {
-			t.Fatal(err)
-		}
-		sh := sheets[e.Stream]
-		if sh == nil {
-			sh = &projections.Sheet{}
-			sheets[e.Stream] = sh
-		}
-		if err := sh.Apply(e); err != nil {
-			t.Fatal(err)
-		}
-	}
+	sheets, _, roster := referenceFold(t, store, upTo)
 	party, foes = []projections.Sheet{}, []projections.Sheet{}
 	for _, m := range roster.Members {
 		party = append(party, *sheets[m.Stream()])

@@ -17,6 +17,19 @@ import (
 // snapshot, no Service, just the projections over the events.
 func referenceSheets(t *testing.T, store events.Store, upTo int64) (map[string]projections.Sheet, projections.Campaign, projections.Roster) {
 	t.Helper()
+	sheets, camp, roster := referenceFold(t, store, upTo)
+	out := map[string]projections.Sheet{}
+	for _, m := range roster.Members {
+		out[m.Name] = *sheets[m.Stream()]
+	}
+	return out, camp, roster
+}
+
+// referenceFold folds the log as of seq upTo (0: all) the plain way: every
+// event read, the commands out of effect left out, each stream's sheet
+// (keyed by stream), the campaign's state and the roster.
+func referenceFold(t *testing.T, store events.Store, upTo int64) (map[string]*projections.Sheet, projections.Campaign, projections.Roster) {
+	t.Helper()
 	log, err := store.Read(events.Query{UpToSeq: upTo})
 	if err != nil {
 		t.Fatal(err)
@@ -58,11 +71,7 @@ func referenceSheets(t *testing.T, store events.Store, upTo int64) (map[string]p
 			}
 		}
 	}
-	out := map[string]projections.Sheet{}
-	for _, m := range roster.Members {
-		out[m.Name] = *sheets[m.Stream()]
-	}
-	return out, camp, roster
+	return sheets, camp, roster
 }
 
 // asJSON is how a sheet is compared: as the user sees it with --json.

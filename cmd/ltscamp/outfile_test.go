@@ -223,15 +223,7 @@ func TestExportStdoutFullDisk(t *testing.T) {
 		{"export", "party", "--format", "json"},
 		{"export", "timeline"},
 	} {
-		var errb bytes.Buffer
-		env := &Env{
-			Args:   append([]string{"--db", filepath.Join(dir, "c.ltscamp"), "--actor", "gm"}, args...),
-			Stdin:  strings.NewReader(""),
-			Stdout: full, Stderr: &errb,
-			Getenv: func(string) string { return "" },
-			Now:    func() time.Time { return time.Date(2026, 11, 21, 20, 0, 0, 0, time.UTC) },
-		}
-		code := Main(env)
+		code, errb := runToStdout(dir, full, args...)
 		if code != ExitSystem {
 			t.Errorf("%v > /dev/full: exit %d, want %d (%s)", args, code, ExitSystem, errb.String())
 		}
@@ -239,6 +231,20 @@ func TestExportStdoutFullDisk(t *testing.T) {
 			t.Errorf("%v > /dev/full: %q, want it to begin %q", args, errb.String(), want)
 		}
 	}
+}
+
+// runToStdout runs ltscamp on the campaign in dir with its standard
+// output sent to out, and returns the exit status and standard error.
+func runToStdout(dir string, out io.Writer, args ...string) (int, *bytes.Buffer) {
+	var errb bytes.Buffer
+	env := &Env{
+		Args:   append([]string{"--db", filepath.Join(dir, "c.ltscamp"), "--actor", "gm"}, args...),
+		Stdin:  strings.NewReader(""),
+		Stdout: out, Stderr: &errb,
+		Getenv: func(string) string { return "" },
+		Now:    func() time.Time { return time.Date(2026, 11, 21, 20, 0, 0, 0, time.UTC) },
+	}
+	return Main(env), &errb
 }
 
 // TestStdoutFullDisk: any command whose standard output, sent to a file,
@@ -252,15 +258,7 @@ func TestStdoutFullDisk(t *testing.T) {
 		{"log"}, {"sheet", "Kira"}, {"party"}, {"char", "list", "--json"}, {"timeline"}, {"verify"},
 		{"xp", "award", "Kira", "2", "--reason", "kept", "--json"},
 	} {
-		var errb bytes.Buffer
-		env := &Env{
-			Args:   append([]string{"--db", filepath.Join(dir, "c.ltscamp"), "--actor", "gm"}, args...),
-			Stdin:  strings.NewReader(""),
-			Stdout: full, Stderr: &errb,
-			Getenv: func(string) string { return "" },
-			Now:    func() time.Time { return time.Date(2026, 11, 21, 20, 0, 0, 0, time.UTC) },
-		}
-		code := Main(env)
+		code, errb := runToStdout(dir, full, args...)
 		want := "ltscamp: standard output could not be written: the disk is full. The command itself was done"
 		if code != ExitSystem || !strings.Contains(errb.String(), want) {
 			t.Errorf("%v > /dev/full: exit %d, %q; want %d and %q", args, code, errb.String(), ExitSystem, want)
