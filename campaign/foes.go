@@ -303,7 +303,11 @@ func foeGear(ed rules.Edition, name string, nf NewFoe) (string, []string, error)
 			return "", nil, rules.Errorf(rules.CodeOf(err), "foe %s: %v (a stat line names weapons and armour after ST, DX and IQ)", name, err)
 		}
 		if weapon != "" {
-			return "", nil, rules.Errorf(rules.CodeInvalid, "foe %s: two weapons, %s and %s; a foe wields one", name, weapon, w.Name)
+			first := weapon
+			if fw, err := rules.LookupWeapon(ed, weapon); err == nil {
+				first = fw.Name
+			}
+			return "", nil, rules.Errorf(rules.CodeInvalid, "foe %s: two weapons, %s and %s; a foe wields one", name, first, w.Name)
 		}
 		weapon = item
 	}
@@ -363,6 +367,11 @@ func (s *Service) FoeSheet(name string) (projections.Sheet, error) {
 	if !ok {
 		if pm, ok := r.Find(name); ok {
 			return projections.Sheet{}, rules.Errorf(rules.CodeNotFound, "%s is a party member, not a foe: `ltscamp sheet %s` shows him", pm.Name, pm.Name)
+		}
+		for _, m := range slices.Backward(r.Left) {
+			if strings.EqualFold(m.Name, projections.NormalizeName(name)) {
+				return projections.Sheet{}, rules.Errorf(rules.CodeNotFound, "no foe %q on the roster: he left it (added at seq %d); `ltscamp foe list --all` shows the foes who left", m.Name, m.Seq)
+			}
 		}
 		if len(r.Foes) == 0 {
 			return projections.Sheet{}, rules.Errorf(rules.CodeNotFound, "no foe %q: there are no foes; add one with `ltscamp foe add`", projections.NormalizeName(name))
