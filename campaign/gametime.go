@@ -45,8 +45,8 @@ func (s *Service) timeCommand(decide func(d *decision) error) (TimeResult, error
 	if err != nil {
 		return TimeResult{}, err
 	}
-	names := make(map[string]string, len(r.Members)+len(r.Foes))
-	for _, m := range append(r.Members, r.Foes...) {
+	names := make(map[string]string, len(r.Members)+len(r.Foes)+len(r.Left))
+	for _, m := range slices.Concat(r.Members, r.Foes, r.Left) {
 		names[m.Stream()] = m.Name
 	}
 	return TimeResult{Campaign: c, Events: res.Events, Names: names}, nil
@@ -260,8 +260,9 @@ func (d *decision) advanceDays(c *projections.Campaign, n int, reason string) er
 	return d.emit(events.CampaignStream, events.DayAdvanced{From: c.Day, To: c.Day + n, Reason: reason})
 }
 
-// EncounterStart opens an encounter in the current day.
-func (s *Service) EncounterStart(title string) (TimeResult, error) {
+// EncounterStart opens an encounter in the current day, with the foes
+// that belong to it (see addEncounterFoes).
+func (s *Service) EncounterStart(title string, foes ...NewFoe) (TimeResult, error) {
 	title = strings.TrimSpace(title)
 	return s.timeCommand(func(d *decision) error {
 		if err := rules.CheckReason("the encounter's title", title); err != nil {
@@ -273,7 +274,10 @@ func (s *Service) EncounterStart(title string) (TimeResult, error) {
 		}
 		n := c.Encounter + 1
 		d.setTime(events.GameTime{Adventure: c.Adventure, Day: c.Day, Encounter: n})
-		return d.emit(events.CampaignStream, events.EncounterStarted{Number: n, Title: title})
+		if err := d.emit(events.CampaignStream, events.EncounterStarted{Number: n, Title: title}); err != nil {
+			return err
+		}
+		return d.addEncounterFoes(n, foes)
 	})
 }
 
@@ -323,6 +327,9 @@ func (s *Service) EncounterEnd(outcome string, contributors []string) (TimeResul
 		}
 		// "A character recovers one fatigue point after each encounter."
 		if err := d.recoverFatigue(chars, died, "encounter", rules.FatigueAfterEncounter); err != nil {
+			return err
+		}
+		if err := d.dismissEncounterFoes(c.Encounter, c.EncounterTitle); err != nil {
 			return err
 		}
 		return d.emit(events.CampaignStream, events.EncounterEnded{Number: c.Encounter, Outcome: outcome, Contributors: ids})

@@ -86,8 +86,7 @@ member (the foes are in ltscamp foe list --json).`,
 				if err != nil || len(foes) == 0 {
 					return err
 				}
-				a.out.printf("\n")
-				a.out.table(foeHeaders, foeRows(foes), foeElide...)
+				printEncounterFoes(a.out, foes)
 				return nil
 			})
 		},

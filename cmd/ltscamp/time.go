@@ -103,10 +103,18 @@ healed dies. Undoing the command brings the karma back.`,
 
 func newEncounterCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{Use: "encounter", Short: "Start and end encounters (combats)"}
-	cmd.AddCommand(&cobra.Command{
-		Use:     "start [TITLE]",
-		Short:   "Start an encounter in the current day",
-		Example: `  ltscamp encounter start "pirates at the airlock"`,
+	var foeSpecs []string
+	start := &cobra.Command{
+		Use:   "start [TITLE] [--foes STATLINE]...",
+		Short: "Start an encounter in the current day",
+		Long: `Start an encounter in the current day. --foes fields the foes that belong
+to it, each a stat line Name:ST12,DX12,IQ9 with his weapon and armour after the
+attributes and " xN" for N numbered foes (Pirate 1, Pirate 2...). They leave the
+roster when the encounter ends, dead or fled, and their names are free again.`,
+		Example: `  ltscamp encounter start "pirates at the airlock"
+  ltscamp encounter start Pirates --foes "Pirate:ST12,DX12,IQ9,cutlass x3"
+  ltscamp encounter start Boarding --foes "Pirate:ST12,DX12,IQ9,cutlass x2" \
+      --foes "Captain:ST13,DX12,IQ11,handgun,flak vest"`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 1 {
 				return usagef("encounter start takes at most one TITLE (quote titles with spaces)")
@@ -116,14 +124,20 @@ func newEncounterCmd(a *app) *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			title := strings.Join(args, " ")
 			return a.withCampaign(func(s *campaign.Service) error {
-				res, err := s.EncounterStart(title)
+				foes, err := parseFoeSpecs(foeSpecs)
+				if err != nil {
+					return err
+				}
+				res, err := s.EncounterStart(title, foes...)
 				if err == nil {
 					printTime(a, res)
 				}
 				return err
 			})
 		},
-	})
+	}
+	start.Flags().StringArrayVar(&foeSpecs, "foes", nil, "foes of the encounter, Name:ST12,DX12,IQ9[,weapon][ xN] (repeatable)")
+	cmd.AddCommand(start)
 	var outcome, plotword string
 	var contributors []string
 	end := &cobra.Command{
