@@ -46,7 +46,7 @@ var argCompletions = map[string]struct {
 	"sheet":             {args: []completion{compCombatant}},
 	"xp award":          {args: []completion{compParty}, variadic: true},
 	"xp spend":          {args: []completion{compParty, compSpend}},
-	"karma grant":       {args: []completion{compParty}},
+	"karma grant":       {args: []completion{compParty}, variadic: true},
 	"karma storytell":   {args: []completion{compParty}},
 	"karma to-xp":       {args: []completion{compParty}},
 	"wish grant":        {args: []completion{compParty}},
