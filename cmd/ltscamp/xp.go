@@ -380,7 +380,7 @@ one undo takes it back from everyone.`,
 				}
 			}
 			return a.withCampaign(func(s *campaign.Service) error {
-				if len(names) == 2 && !party {
+				if len(args) == 2 && len(names) == 2 && !party {
 					// "grant Ajax lots": the old form NAME N, with a bad N,
 					// unless the second word is a character too.
 					if _, err := s.Sheet(names[1]); err != nil {
