@@ -219,51 +219,129 @@ type HealResult struct {
 // Heal removes damage: by a medic (3/IQ, one point per Medic level, damage
 // taken in this combat only), or by other healing the GM logs.
 func (s *Service) Heal(req HealRequest) (HealResult, error) {
-	var out HealResult
-	var who string
+	outs, err := s.HealMany(req, Who{Names: []string{req.Name}})
+	if len(outs) == 0 {
+		return HealResult{}, err
+	}
+	return outs[0], err
+}
+
+// HealMany heals several patients in one command (req.Name is ignored):
+// those w names (a party member or a foe each), or with w.Party every
+// living party member a medic may treat (one with damage of this combat
+// he has not treated yet; without --medic, every living member with
+// damage). A medic makes one check per patient, faces[i] the dice of the
+// i-th (nil: rolled): the books' Medic "can be used across multiple
+// characters", and each treatment heals "one damage point per medic level
+// ... on 3/IQ". Without a medic each patient heals req.Points. If any
+// patient is refused, nothing is recorded.
+func (s *Service) HealMany(req HealRequest, w Who) ([]HealResult, error) {
+	var outs []HealResult
+	var who []string
+	var rollAt []int
 	res, err := s.execute(func(d *decision) error {
-		out = HealResult{}
+		outs, who, rollAt = nil, nil, nil
 		camp, err := d.campaignState()
 		if err != nil {
 			return err
 		}
-		c, err := d.combatant(req.Name)
+		patients, err := d.patients(camp, req, w)
 		if err != nil {
 			return err
 		}
-		who = c.sheet.Name
-		if !c.sheet.Alive() {
-			return rules.Errorf(rules.CodeRule, "%s is dead; only a wish revives the dead (`ltscamp wish use %s`)", who, who)
+		per := len(req.MedicFaces) / len(patients)
+		if req.MedicFaces != nil && per*len(patients) != len(req.MedicFaces) {
+			return rules.Errorf(rules.CodeInvalid, "--dice gives %s for %s: give each patient's check its faces, in the patients' order", projections.Count(len(req.MedicFaces), "face", "faces"), projections.Count(len(patients), "patient", "patients"))
 		}
-		if c.sheet.Body().Unrecoverable() {
-			return rules.Errorf(rules.CodeRule, "%s has %d damage, twice his ST %d or more: unrecoverable, whatever the healing; only a wish can help", who, c.sheet.Damage, c.sheet.Attributes.ST)
-		}
-		if strings.TrimSpace(req.Medic) == "" {
-			if req.Points < 1 {
-				return rules.Errorf(rules.CodeInvalid, "heal %d: heal 1 point or more", req.Points)
+		for i, c := range patients {
+			r := req
+			if req.MedicFaces != nil {
+				r.MedicFaces = req.MedicFaces[i*per : (i+1)*per]
 			}
-			if err := rules.CheckQuantity(rules.QtyHeal, req.Points); err != nil {
+			out := HealResult{}
+			at := len(d.pending)
+			if err := d.healOne(camp, c, r, &out); err != nil {
 				return err
 			}
-			if err := rules.CheckReason("--source", req.Source); err != nil {
-				return err
-			}
-			if req.Points > c.sheet.Damage {
-				return rules.Errorf(rules.CodeRule, "%s has %s; %s cannot be healed", who, projections.Count(c.sheet.Damage, "damage point", "damage points"), projections.Count(req.Points, "point", "points"))
-			}
-			out.Healed = req.Points
-			return d.emit(c.stream, events.DamageHealed{Points: req.Points, Reason: "healing", Source: strings.TrimSpace(req.Source)})
+			outs, who, rollAt = append(outs, out), append(who, c.sheet.Name), append(rollAt, at)
 		}
-		return d.medic(camp, c, req, &out)
+		return nil
 	})
 	if err != nil {
-		return out, err
+		return nil, err
 	}
-	if out.Roll != nil {
-		out.RollEvent = res.Events[0]
+	for i := range outs {
+		if outs[i].Roll != nil {
+			outs[i].RollEvent = res.Events[rollAt[i]]
+		}
+		if outs[i].Sheet, err = s.Sheet(who[i]); err != nil {
+			return nil, err
+		}
 	}
-	out.Sheet, err = s.Sheet(who)
-	return out, err
+	return outs, nil
+}
+
+// patients resolves who a heal treats: the named, or the party's living
+// members who have something to heal (by a medic: damage of this combat he
+// has not treated yet).
+func (d *decision) patients(camp *projections.Campaign, req HealRequest, w Who) ([]*character, error) {
+	if !w.Party {
+		return d.chosenBy(w, "heal", (*decision).combatant, nil)
+	}
+	chars, err := d.chosen(w, "heal", nil)
+	if err != nil {
+		return nil, err
+	}
+	var m *character
+	if strings.TrimSpace(req.Medic) != "" {
+		if m, err = d.combatant(req.Medic); err != nil {
+			return nil, err
+		}
+	}
+	var out []*character
+	for _, c := range chars {
+		switch {
+		case c.sheet.Damage == 0 || c.sheet.Body().Unrecoverable():
+		case m != nil && mayTreat(camp, m, c) != nil:
+		default:
+			out = append(out, c)
+		}
+	}
+	if len(out) == 0 {
+		if m != nil {
+			return nil, rules.Errorf(rules.CodeRule, "no living party member has damage from this combat that %s has not treated", m.sheet.Name)
+		}
+		return nil, rules.Errorf(rules.CodeRule, "no living party member has damage to heal")
+	}
+	return out, nil
+}
+
+// healOne decides the healing of one patient.
+func (d *decision) healOne(camp *projections.Campaign, c *character, req HealRequest, out *HealResult) error {
+	who := c.sheet.Name
+	if !c.sheet.Alive() {
+		return rules.Errorf(rules.CodeRule, "%s is dead; only a wish revives the dead (`ltscamp wish use %s`)", who, who)
+	}
+	if c.sheet.Body().Unrecoverable() {
+		return rules.Errorf(rules.CodeRule, "%s has %d damage, twice his ST %d or more: unrecoverable, whatever the healing; only a wish can help", who, c.sheet.Damage, c.sheet.Attributes.ST)
+	}
+	if strings.TrimSpace(req.Medic) == "" {
+		if req.Points < 1 {
+			return rules.Errorf(rules.CodeInvalid, "heal %d: heal 1 point or more", req.Points)
+		}
+		if err := rules.CheckQuantity(rules.QtyHeal, req.Points); err != nil {
+			return err
+		}
+		if err := rules.CheckReason("--source", req.Source); err != nil {
+			return err
+		}
+		if req.Points > c.sheet.Damage {
+			return rules.Errorf(rules.CodeRule, "%s has %s; %s cannot be healed", who, projections.Count(c.sheet.Damage, "damage point", "damage points"), projections.Count(req.Points, "point", "points"))
+		}
+		out.Healed = req.Points
+		return d.emitApplied(c.stream, events.DamageHealed{Points: req.Points, Reason: "healing", Source: strings.TrimSpace(req.Source)}, c.sheet.Apply)
+	}
+	return d.medic(camp, c, req, out)
 }
 
 // medic decides a medic's treatment of one patient.

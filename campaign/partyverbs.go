@@ -23,6 +23,12 @@ type Who struct {
 // with dead(name) when dead is not nil; --party skips the dead. what says
 // the verb, for the messages.
 func (d *decision) chosen(w Who, what string, dead func(name string) error) ([]*character, error) {
+	return d.chosenBy(w, what, (*decision).character, dead)
+}
+
+// chosenBy is chosen with the names found by find: (*decision).combatant
+// for verbs that also act on foes.
+func (d *decision) chosenBy(w Who, what string, find func(d *decision, name string) (*character, error), dead func(name string) error) ([]*character, error) {
 	if w.Party && len(w.Names) > 0 {
 		return nil, rules.Errorf(rules.CodeInvalid, "%s: name characters or give --party (every living party member), not both", what)
 	}
@@ -48,7 +54,7 @@ func (d *decision) chosen(w Who, what string, dead func(name string) error) ([]*
 	seen := map[string]bool{}
 	out := make([]*character, 0, len(w.Names))
 	for _, name := range w.Names {
-		c, err := d.character(name)
+		c, err := find(d, name)
 		if err != nil {
 			return nil, err
 		}

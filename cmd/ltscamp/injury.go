@@ -244,32 +244,51 @@ character is damage instead.`,
 func newHealCmd(a *app) *cobra.Command {
 	var req campaign.HealRequest
 	var dice string
+	var party bool
 	cmd := &cobra.Command{
-		Use:   "heal NAME [N] [--medic NAME --dice a,b,c]",
+		Use:   "heal NAME... [N] [--medic NAME --dice a,b,c] | heal --party --medic NAME",
 		Short: "Heal damage: N points, or by a medic (3/IQ, a point per Medic level, this combat's damage only)",
-		Long: `Heal a character's damage. Without --medic, N points are healed (a potion, a
-doctor, whatever the adventure says). With --medic, the medic rolls 3/IQ and on
-a pass heals one point per Medic level, but only damage taken in the current
-combat; each medic treats a patient once per combat. Heal the mortally wounded
-before ` + "`encounter end`" + `, or they die.`,
+		Long: `Heal characters' damage. Without --medic, N points are healed (a potion, a
+doctor, whatever the adventure says). With --medic, the medic rolls 3/IQ
+(2010: 3/IQ+Medic) and on a pass heals one point per Medic level, but only
+damage taken in the current combat; each medic treats a patient once per
+combat. Heal the mortally wounded before ` + "`encounter end`" + `, or they die.
+
+Several NAMEs are one command (one undo): a medic "can be used across multiple
+characters", with one check for each patient; --dice then gives each check's
+faces in the order of the names (3,3,3,4,2,1 for two patients). --party treats
+every living party member (the characters of the roster, not foes; the dead
+are skipped) who has damage to heal (with --medic: damage of this combat that
+medic has not treated yet). The last argument is N when it is a number.`,
 		Example: `  ltscamp heal Hector --medic Ajax --dice 3,4,2
+  ltscamp heal Kira Hector --medic Ajax --dice 3,3,3,2,4,1
+  ltscamp heal --party --medic Ajax
   ltscamp heal Ajax 3 --source "healing potion"`,
 		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) < 1 || len(args) > 2 {
-				return usagef("heal takes a character NAME and, without --medic, N")
+			if len(args) < 1 && !party {
+				return usagef("heal takes a character NAME (or several, or --party) and, without --medic, N")
 			}
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			req.Name = args[0]
-			if len(args) == 2 {
-				n, err := parseCount(args[1], "N")
-				if err != nil {
-					return err
+			names, haveN := args, false
+			// The last argument is N when it is a number: "heal Ajax 3",
+			// "heal Ajax Kira 2", "heal --party 2". "heal Ajax some" is
+			// NAME and a bad N unless some is a character too (below).
+			if last := len(args) - 1; last >= 0 && (last >= 1 || party) {
+				if _, err := strconv.Atoi(strings.TrimSpace(args[last])); err == nil {
+					n, err := parseCount(args[last], "N")
+					if err != nil {
+						return err
+					}
+					req.Points, names, haveN = n, args[:last], true
 				}
-				req.Points = n
-			} else if req.Medic == "" {
+			}
+			if !haveN && req.Medic == "" && len(args) != 2 {
 				return usagef("heal without --medic needs N, the points to heal")
+			}
+			if party && len(names) > 0 {
+				return usagef("heal: name characters or give --party (every living party member), not both")
 			}
 			var err error
 			if req.MedicFaces, err = parseFacesFlag(cmd, "dice", dice); err != nil {
@@ -279,18 +298,30 @@ before ` + "`encounter end`" + `, or they die.`,
 				return usagef("--dice is the medic's 3/IQ: give --medic too")
 			}
 			return a.withCampaign(func(s *campaign.Service) error {
-				res, err := s.Heal(req)
+				if len(args) == 2 && !haveN && !party && req.Medic == "" {
+					// The old form NAME N with a bad N, unless the second
+					// word names a character too. (With --medic, two
+					// words are two patients.)
+					if _, err := s.Sheet(args[1]); err != nil {
+						_, perr := parseCount(args[1], "N")
+						return perr
+					}
+					return usagef("heal without --medic needs N, the points to heal")
+				}
+				outs, err := s.HealMany(req, campaign.Who{Names: names, Party: party})
 				if err != nil {
 					return err
 				}
-				if res.Roll != nil {
-					printRoll(a.out, res.RollEvent, *res.Roll)
-					if res.Note != "" {
-						a.out.printf("  %s\n", res.Note)
+				for _, res := range outs {
+					if res.Roll != nil {
+						printRoll(a.out, res.RollEvent, *res.Roll)
+						if res.Note != "" {
+							a.out.printf("  %s\n", res.Note)
+						}
 					}
+					sh := res.Sheet
+					a.out.printf("%s: healed %d — damage %d, fatigue %d, %s\n", sh.Name, res.Healed, sh.Damage, sh.Fatigue, sh.Status)
 				}
-				sh := res.Sheet
-				a.out.printf("%s: healed %d — damage %d, fatigue %d, %s\n", sh.Name, res.Healed, sh.Damage, sh.Fatigue, sh.Status)
 				return nil
 			})
 		},
@@ -302,5 +333,6 @@ before ` + "`encounter end`" + `, or they die.`,
 	f.StringVar(&req.Medic, "medic", "", "the medic treating him")
 	f.StringVar(&dice, "dice", "", "faces of the medic's 3/IQ")
 	f.StringVar(&req.Source, "source", "", "what healed him (without --medic)")
+	f.BoolVar(&party, "party", false, "heal every living party member with damage to heal (not foes, not the dead)")
 	return cmd
 }
