@@ -161,37 +161,94 @@ type DamageRequest struct {
 // trap, a foe's blow whose dice were rolled elsewhere. Armour reduces
 // damage unless ignored.
 func (s *Service) Damage(req DamageRequest) (projections.Sheet, events.Event, error) {
+	outs, err := s.DamageMany(req, Who{Names: []string{req.Name}})
+	if err != nil {
+		return projections.Sheet{}, events.Event{}, err
+	}
+	return outs[0].Sheet, outs[0].Event, nil
+}
+
+// DamageResult reports the points one character took: Event is his
+// damage.taken, or, when his armour stopped them all, zero (Stopped says
+// how many it stopped).
+type DamageResult struct {
+	Sheet   projections.Sheet
+	Event   events.Event
+	Stopped int
+}
+
+// DamageMany deals the same points to several characters at once (an area
+// effect: a blast, a gas, a cave-in), as one command (req.Name is
+// ignored): to those w names, party members or foes, or with w.Party to
+// every living party member. Each one's armour reduces his share unless
+// ignored; one whose armour stops it all takes nothing (no event), and the
+// command is refused only when armour stops it for everyone.
+func (s *Service) DamageMany(req DamageRequest, w Who) ([]DamageResult, error) {
 	if req.Points < 1 {
-		return projections.Sheet{}, events.Event{}, rules.Errorf(rules.CodeInvalid, "cannot deal %d points: deal 1 or more", req.Points)
+		return nil, rules.Errorf(rules.CodeInvalid, "cannot deal %d points: deal 1 or more", req.Points)
 	}
 	if err := rules.CheckQuantity(rules.QtyDamage, req.Points); err != nil {
-		return projections.Sheet{}, events.Event{}, err
+		return nil, err
 	}
 	if err := rules.CheckReason("--source", req.Source); err != nil {
-		return projections.Sheet{}, events.Event{}, err
+		return nil, err
 	}
-	sh, res, err := s.onCombatant(req.Name, func(d *decision, _ *projections.Campaign, c *character) error {
-		who := c.sheet.Name
-		if !c.sheet.Alive() {
-			return rules.Errorf(rules.CodeRule, "%s is dead", who)
+	var outs []DamageResult
+	var who []string
+	var at []int
+	res, err := s.execute(func(d *decision) error {
+		outs, who, at = nil, nil, nil
+		if _, err := d.campaignState(); err != nil {
+			return err
 		}
-		points, stopped := req.Points, 0
-		if !req.IgnoreArmor && !req.Fatigue && c.sheet.Armor != nil {
-			// "When a character is hit, reduce the damage he suffers by the
-			// cumulative rating of his armor."
-			stopped = min(points, c.sheet.Armor.Protection)
-			points -= stopped
+		targets, err := d.chosenBy(w, "damage", (*decision).combatant, func(name string) error {
+			return rules.Errorf(rules.CodeRule, "%s is dead", name)
+		})
+		if err != nil {
+			return err
 		}
-		if points == 0 {
-			return rules.Errorf(rules.CodeRule, "%s's %s stops all %d points; nothing to record (pass --ignore-armor if it should not)", who, c.sheet.Armor.Name, req.Points)
+		var stoppedAll []string
+		for _, c := range targets {
+			points, stopped := req.Points, 0
+			if !req.IgnoreArmor && !req.Fatigue && c.sheet.Armor != nil {
+				// "When a character is hit, reduce the damage he suffers by the
+				// cumulative rating of his armor."
+				stopped = min(points, c.sheet.Armor.Protection)
+				points -= stopped
+			}
+			who = append(who, c.sheet.Name)
+			outs = append(outs, DamageResult{Stopped: stopped})
+			if points == 0 {
+				at = append(at, -1)
+				stoppedAll = append(stoppedAll, fmt.Sprintf("%s's %s", c.sheet.Name, c.sheet.Armor.Name))
+				continue
+			}
+			at = append(at, len(d.pending))
+			if _, err := d.applyPoints(c, points, req.Fatigue, stopped, strings.TrimSpace(req.Source), ""); err != nil {
+				return err
+			}
 		}
-		_, err := d.applyPoints(c, points, req.Fatigue, stopped, strings.TrimSpace(req.Source), "")
-		return err
+		if len(stoppedAll) == len(targets) {
+			if len(targets) == 1 {
+				c := targets[0]
+				return rules.Errorf(rules.CodeRule, "%s's %s stops all %d points; nothing to record (pass --ignore-armor if it should not)", c.sheet.Name, c.sheet.Armor.Name, req.Points)
+			}
+			return rules.Errorf(rules.CodeRule, "%s stop all %d points; nothing to record (pass --ignore-armor if they should not)", strings.Join(stoppedAll, ", "), req.Points)
+		}
+		return nil
 	})
 	if err != nil {
-		return sh, events.Event{}, err
+		return nil, err
 	}
-	return sh, res.Events[0], nil
+	for i := range outs {
+		if at[i] >= 0 {
+			outs[i].Event = res.Events[at[i]]
+		}
+		if outs[i].Sheet, err = s.Sheet(who[i]); err != nil {
+			return nil, err
+		}
+	}
+	return outs, nil
 }
 
 // HealRequest is what `heal` asks for.

@@ -204,29 +204,50 @@ func joinFaces(fs []int) string {
 
 func newDamageCmd(a *app) *cobra.Command {
 	var req campaign.DamageRequest
+	var party bool
 	cmd := &cobra.Command{
-		Use:   "damage NAME N [--ignore-armor] [--fatigue] [--source TEXT]",
-		Short: "Deal N points to a character (armour stops its protection unless ignored)",
+		Use:   "damage NAME... N [--ignore-armor] [--fatigue] [--source TEXT] | damage --party N",
+		Short: "Deal N points to characters (armour stops its protection unless ignored)",
 		Long: `Deal N points of damage (or, with --fatigue, fatigue) to a character: a trap,
 a fall, a blow whose dice were rolled elsewhere. Armour stops its protection
 from damage unless --ignore-armor. Fatigue dealt to an incapacitated
-character is damage instead.`,
+character is damage instead.
+
+Several NAMEs (party members or foes) each take N, as one command (one undo):
+an area effect, a blast, a cave-in. --party deals it to every living party
+member (the characters of the roster, not foes; the dead are skipped). Each
+one's armour stops its share; the command is refused only if armour stops it
+for everyone. The last argument is N.`,
 		Example: `  ltscamp damage Ajax 6 --source "pirate's cutlass"
-  ltscamp damage Ajax 2 --fatigue --source "running"`,
-		Args: exactArgs(2, "a character NAME and N"),
+  ltscamp damage Ajax 2 --fatigue --source "running"
+  ltscamp damage Ajax Kira "Pirate 1" 4 --source "grenade"
+  ltscamp damage --party 1 --fatigue --source "the long climb"`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if party {
+				return exactArgs(1, "N (with --party, name nobody)")(cmd, args)
+			}
+			return minArgs(2, "a character NAME (or several) and N")(cmd, args)
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			n, err := parseCount(args[1], "N")
+			n, err := parseCount(args[len(args)-1], "N")
 			if err != nil {
 				return err
 			}
-			req.Name, req.Points = args[0], n
+			req.Points = n
 			return a.withCampaign(func(s *campaign.Service) error {
-				sh, e, err := s.Damage(req)
+				outs, err := s.DamageMany(req, campaign.Who{Names: args[:len(args)-1], Party: party})
 				if err != nil {
 					return err
 				}
-				a.out.printf("%s: %s\n", sh.Name, projections.Describe(e, nil))
-				a.out.printf("%s: damage %d, fatigue %d — %s\n  seq %d\n", sh.Name, sh.Damage, sh.Fatigue, sh.Status, e.Seq)
+				for _, o := range outs {
+					sh := o.Sheet
+					if o.Event.Seq == 0 {
+						a.out.printf("%s: armour stopped all %d points\n", sh.Name, o.Stopped)
+						continue
+					}
+					a.out.printf("%s: %s\n", sh.Name, projections.Describe(o.Event, nil))
+					a.out.printf("%s: damage %d, fatigue %d — %s\n  seq %d\n", sh.Name, sh.Damage, sh.Fatigue, sh.Status, o.Event.Seq)
+				}
 				return nil
 			})
 		},
@@ -238,6 +259,7 @@ character is damage instead.`,
 	f.BoolVar(&req.IgnoreArmor, "ignore-armor", false, "armour does not reduce it")
 	f.BoolVar(&req.Fatigue, "fatigue", false, "the points are fatigue")
 	f.StringVar(&req.Source, "source", "", "where it came from")
+	f.BoolVar(&party, "party", false, "deal it to every living party member (not foes, not the dead)")
 	return cmd
 }
 
