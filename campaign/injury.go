@@ -56,6 +56,59 @@ func (s *Service) Equip(name, slot, item string, off bool) (projections.Sheet, e
 	return s.Sheet(who)
 }
 
+// EquipItem is one item of an `equip` command: its slot (weapon or
+// armor) and its name in the edition's tables.
+type EquipItem struct {
+	Slot, Item string
+}
+
+// EquipMany puts several items on one character as one command (one undo),
+// in the order given: armour layered item over item, a weapon wielded. Two
+// weapons in one command are refused (the second would replace the first).
+func (s *Service) EquipMany(name string, items []EquipItem) (projections.Sheet, error) {
+	var who string
+	_, err := s.execute(func(d *decision) error {
+		if len(items) == 0 {
+			return rules.Errorf(rules.CodeInvalid, "equip: name an ITEM")
+		}
+		weapons := 0
+		for i, it := range items {
+			slot := strings.ToLower(strings.TrimSpace(it.Slot))
+			if slot == "armour" {
+				slot = SlotArmor
+			}
+			if slot != SlotWeapon && slot != SlotArmor {
+				return rules.Errorf(rules.CodeInvalid, "equip %q: the slot is weapon or armor", it.Slot)
+			}
+			if slot == SlotWeapon {
+				if weapons++; weapons > 1 {
+					return rules.Errorf(rules.CodeInvalid, "equip: one weapon at a time (a new weapon replaces the one wielded); %q is the second", it.Item)
+				}
+			}
+			items[i].Slot = slot
+		}
+		camp, err := d.campaignState()
+		if err != nil {
+			return err
+		}
+		c, err := d.combatant(name)
+		if err != nil {
+			return err
+		}
+		who = c.sheet.Name
+		for _, it := range items {
+			if err := d.equip(camp.Edition, c, it.Slot, it.Item); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return projections.Sheet{}, err
+	}
+	return s.Sheet(who)
+}
+
 // equip decides putting an item of the edition's catalogue in a slot
 // (weapon or armor) of a character, and folds it into his sheet.
 func (d *decision) equip(ed rules.Edition, c *character, slot, item string) error {

@@ -16,7 +16,7 @@ import (
 func newEquipCmd(a *app) *cobra.Command {
 	var off bool
 	cmd := &cobra.Command{
-		Use:   "equip NAME weapon|armor ITEM [--off]",
+		Use:   "equip NAME weapon|armor ITEM [[weapon|armor] ITEM]... [--off]",
 		Short: "Wield a weapon or wear armour from the edition's tables (heft is checked against ST)",
 		Long: `Wield a weapon or wear armour from the campaign edition's tables. A weapon's
 heft is the least ST that can use it; a new weapon replaces the one wielded.
@@ -26,19 +26,38 @@ of his armor"; "adjust a character's DX down by the cumulative restriction"):
 each item is worn over what he already wears, its protection and restriction
 added. A (B) item does not count against bullets; the others still do.
 
+Several items are one command (one undo), put on in the order given: each
+ITEM goes in the slot last named before it ("armor A B" is two armour items;
+"weapon W armor A" a weapon and an armour item). One weapon at a time.
+
 --off takes the weapon off, or the armour item named, or all his armour.`,
 		Example: `  ltscamp equip Ajax weapon handgun
   ltscamp equip Hector armor "flak vest"
   ltscamp equip Hector armor "landing suit"     # over the vest: 6/2
   ltscamp equip Hector armor "flak vest" --off  # the vest only
-  ltscamp equip Hector armor --off              # all of it`,
+  ltscamp equip Hector armor --off              # all of it
+  ltscamp equip Hector weapon cutlass armor "flak vest" "landing suit"`,
 		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) < 2 || len(args) > 3 {
+			if len(args) < 2 || (off && len(args) > 3) {
 				return usagef("equip takes NAME, weapon or armor, and the ITEM (or --off); see `ltscamp equip --help`")
 			}
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 3 {
+				items, err := equipItems(args[1:])
+				if err != nil {
+					return err
+				}
+				return a.withCampaign(func(s *campaign.Service) error {
+					sh, err := s.EquipMany(args[0], items)
+					if err != nil {
+						return err
+					}
+					printSheet(a.out, sh)
+					return nil
+				})
+			}
 			item := ""
 			if len(args) == 3 {
 				item = args[2]
@@ -357,4 +376,29 @@ medic has not treated yet). The last argument is N when it is a number.`,
 	f.StringVar(&req.Source, "source", "", "what healed him (without --medic)")
 	f.BoolVar(&party, "party", false, "heal every living party member with damage to heal (not foes, not the dead)")
 	return cmd
+}
+
+// equipItems reads the words after an equip's NAME: a slot word (weapon,
+// armor, armour) sets the slot of the ITEMs after it.
+func equipItems(words []string) ([]campaign.EquipItem, error) {
+	var items []campaign.EquipItem
+	slot := ""
+	for _, w := range words {
+		switch strings.ToLower(strings.TrimSpace(w)) {
+		case "weapon", "armor", "armour":
+			if slot != "" && (len(items) == 0 || items[len(items)-1].Slot != slot) {
+				return nil, usagef("equip: %s names no ITEM", slot)
+			}
+			slot = strings.ToLower(strings.TrimSpace(w))
+			continue
+		}
+		if slot == "" {
+			return nil, usagef("equip: say weapon or armor before %q", w)
+		}
+		items = append(items, campaign.EquipItem{Slot: slot, Item: w})
+	}
+	if len(items) == 0 || items[len(items)-1].Slot != slot {
+		return nil, usagef("equip: %s names no ITEM", slot)
+	}
+	return items, nil
 }
