@@ -129,6 +129,13 @@ func (s *Service) grant(name string, n int, q rules.Quantity, reason string, pay
 
 // AwardXP gives each named character n XP, as one command.
 func (s *Service) AwardXP(names []string, n int, reason string) ([]projections.Sheet, error) {
+	return s.AwardXPTo(Who{Names: names}, n, reason)
+}
+
+// AwardXPTo gives n XP to each character w names (or, with w.Party, to
+// every living party member), as one command: one event each, appended
+// together, undone together.
+func (s *Service) AwardXPTo(w Who, n int, reason string) ([]projections.Sheet, error) {
 	reason = strings.TrimSpace(reason)
 	var awarded []*character
 	res, d, err := s.executeDecided(func(d *decision) error {
@@ -145,22 +152,16 @@ func (s *Service) AwardXP(names []string, n int, reason string) ([]projections.S
 		if err := rules.CheckReason("--reason", reason); err != nil {
 			return err
 		}
-		if len(names) == 0 {
-			return rules.Errorf(rules.CodeInvalid, "name at least one character to award XP to")
+		if len(w.Names) == 0 && !w.Party {
+			return rules.Errorf(rules.CodeInvalid, "name at least one character to award XP to, or give --party")
 		}
-		seen := map[string]bool{}
-		for _, name := range names {
-			c, err := d.character(name)
-			if err != nil {
-				return err
-			}
-			if seen[c.member.ID] {
-				return rules.Errorf(rules.CodeInvalid, "%s is named twice in one award", c.sheet.Name)
-			}
-			if !c.sheet.Alive() {
-				return rules.Errorf(rules.CodeRule, "%s is dead and earns no XP (a wish may revive him)", c.sheet.Name)
-			}
-			seen[c.member.ID] = true
+		chars, err := d.chosen(w, "xp award", func(name string) error {
+			return rules.Errorf(rules.CodeRule, "%s is dead and earns no XP (a wish may revive him)", name)
+		})
+		if err != nil {
+			return err
+		}
+		for _, c := range chars {
 			awarded = append(awarded, c)
 			if err := d.emit(c.stream, events.XPAwarded{Amount: n, Reason: reason}); err != nil {
 				return err
@@ -172,6 +173,35 @@ func (s *Service) AwardXP(names []string, n int, reason string) ([]projections.S
 		return nil, err
 	}
 	return s.sheetsAfter(d, res, awarded...)
+}
+
+// GrantKarmaTo gives n karma points to each character w names (or, with
+// w.Party, to every living party member), as one command.
+func (s *Service) GrantKarmaTo(w Who, n int, reason string) ([]projections.Sheet, error) {
+	if err := rules.CheckQuantity(rules.QtyKarmaGrant, n); err != nil {
+		return nil, err
+	}
+	if err := rules.CheckReason("--reason", reason); err != nil {
+		return nil, err
+	}
+	var granted []*character
+	res, d, err := s.executeDecided(func(d *decision) error {
+		chars, err := d.chosen(w, "karma grant", nil)
+		if err != nil {
+			return err
+		}
+		granted = chars
+		for _, c := range chars {
+			if err := d.emit(c.stream, events.KarmaGranted{Amount: n, Reason: reason}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.sheetsAfter(d, res, granted...)
 }
 
 // Plotword records that the party acquired a plotword and gives every living

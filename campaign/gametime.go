@@ -409,13 +409,15 @@ func (s *Service) Sleep() (TimeResult, error) {
 
 // RestRequest is what `rest` asks for.
 type RestRequest struct {
+	// Names are who rest; none is the whole party (every living member).
 	Names []string
 	Days  int
 	// Conditions are the four the books require for rest to heal.
 	Conditions rules.RestConditions
 }
 
-// Rest lets characters rest for days, which pass for the whole party:
+// Rest lets characters rest for days (no names: every living party
+// member), which pass for the whole party:
 // 2020/2021 heal one damage a day of proper rest; 2010 heals everything
 // after a week of it.
 func (s *Service) Rest(req RestRequest) (TimeResult, error) {
@@ -426,10 +428,11 @@ func (s *Service) Rest(req RestRequest) (TimeResult, error) {
 		if err := rules.CheckQuantity(rules.QtyRestDays, req.Days); err != nil {
 			return err
 		}
-		if len(req.Names) == 0 {
-			return rules.Errorf(rules.CodeInvalid, "name who rests")
-		}
 		c, died, err := d.timeStep("rest", "nobody rests")
+		if err != nil {
+			return err
+		}
+		resting, err := d.resting(req.Names, died)
 		if err != nil {
 			return err
 		}
@@ -438,19 +441,7 @@ func (s *Service) Rest(req RestRequest) (TimeResult, error) {
 		if err := d.advanceDays(c, req.Days, "rest"); err != nil {
 			return err
 		}
-		seen := map[string]bool{}
-		for _, n := range req.Names {
-			ch, err := d.character(n)
-			if err != nil {
-				return err
-			}
-			if seen[ch.member.ID] {
-				return rules.Errorf(rules.CodeInvalid, "%s is named twice", ch.sheet.Name)
-			}
-			seen[ch.member.ID] = true
-			if !ch.sheet.Alive() || slices.Contains(died, ch.sheet.Name) {
-				return rules.Errorf(rules.CodeRule, "%s is dead and cannot rest", ch.sheet.Name)
-			}
+		for _, ch := range resting {
 			before := 0
 			if ch.sheet.Rest.Adventure == c.Adventure && ch.sheet.Rest.UntilDay == c.Day {
 				before = ch.sheet.Rest.Days

@@ -56,6 +56,59 @@ func (s *Service) Equip(name, slot, item string, off bool) (projections.Sheet, e
 	return s.Sheet(who)
 }
 
+// EquipItem is one item of an `equip` command: its slot (weapon or
+// armor) and its name in the edition's tables.
+type EquipItem struct {
+	Slot, Item string
+}
+
+// EquipMany puts several items on one character as one command (one undo),
+// in the order given: armour layered item over item, a weapon wielded. Two
+// weapons in one command are refused (the second would replace the first).
+func (s *Service) EquipMany(name string, items []EquipItem) (projections.Sheet, error) {
+	var who string
+	_, err := s.execute(func(d *decision) error {
+		if len(items) == 0 {
+			return rules.Errorf(rules.CodeInvalid, "equip: name an ITEM")
+		}
+		weapons := 0
+		for i, it := range items {
+			slot := strings.ToLower(strings.TrimSpace(it.Slot))
+			if slot == "armour" {
+				slot = SlotArmor
+			}
+			if slot != SlotWeapon && slot != SlotArmor {
+				return rules.Errorf(rules.CodeInvalid, "equip %q: the slot is weapon or armor", it.Slot)
+			}
+			if slot == SlotWeapon {
+				if weapons++; weapons > 1 {
+					return rules.Errorf(rules.CodeInvalid, "equip: one weapon at a time (a new weapon replaces the one wielded); %q is the second", it.Item)
+				}
+			}
+			items[i].Slot = slot
+		}
+		camp, err := d.campaignState()
+		if err != nil {
+			return err
+		}
+		c, err := d.combatant(name)
+		if err != nil {
+			return err
+		}
+		who = c.sheet.Name
+		for _, it := range items {
+			if err := d.equip(camp.Edition, c, it.Slot, it.Item); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return projections.Sheet{}, err
+	}
+	return s.Sheet(who)
+}
+
 // equip decides putting an item of the edition's catalogue in a slot
 // (weapon or armor) of a character, and folds it into his sheet.
 func (d *decision) equip(ed rules.Edition, c *character, slot, item string) error {
@@ -161,37 +214,94 @@ type DamageRequest struct {
 // trap, a foe's blow whose dice were rolled elsewhere. Armour reduces
 // damage unless ignored.
 func (s *Service) Damage(req DamageRequest) (projections.Sheet, events.Event, error) {
+	outs, err := s.DamageMany(req, Who{Names: []string{req.Name}})
+	if err != nil {
+		return projections.Sheet{}, events.Event{}, err
+	}
+	return outs[0].Sheet, outs[0].Event, nil
+}
+
+// DamageResult reports the points one character took: Event is his
+// damage.taken, or, when his armour stopped them all, zero (Stopped says
+// how many it stopped).
+type DamageResult struct {
+	Sheet   projections.Sheet
+	Event   events.Event
+	Stopped int
+}
+
+// DamageMany deals the same points to several characters at once (an area
+// effect: a blast, a gas, a cave-in), as one command (req.Name is
+// ignored): to those w names, party members or foes, or with w.Party to
+// every living party member. Each one's armour reduces his share unless
+// ignored; one whose armour stops it all takes nothing (no event), and the
+// command is refused only when armour stops it for everyone.
+func (s *Service) DamageMany(req DamageRequest, w Who) ([]DamageResult, error) {
 	if req.Points < 1 {
-		return projections.Sheet{}, events.Event{}, rules.Errorf(rules.CodeInvalid, "cannot deal %d points: deal 1 or more", req.Points)
+		return nil, rules.Errorf(rules.CodeInvalid, "cannot deal %d points: deal 1 or more", req.Points)
 	}
 	if err := rules.CheckQuantity(rules.QtyDamage, req.Points); err != nil {
-		return projections.Sheet{}, events.Event{}, err
+		return nil, err
 	}
 	if err := rules.CheckReason("--source", req.Source); err != nil {
-		return projections.Sheet{}, events.Event{}, err
+		return nil, err
 	}
-	sh, res, err := s.onCombatant(req.Name, func(d *decision, _ *projections.Campaign, c *character) error {
-		who := c.sheet.Name
-		if !c.sheet.Alive() {
-			return rules.Errorf(rules.CodeRule, "%s is dead", who)
+	var outs []DamageResult
+	var who []string
+	var at []int
+	res, err := s.execute(func(d *decision) error {
+		outs, who, at = nil, nil, nil
+		if _, err := d.campaignState(); err != nil {
+			return err
 		}
-		points, stopped := req.Points, 0
-		if !req.IgnoreArmor && !req.Fatigue && c.sheet.Armor != nil {
-			// "When a character is hit, reduce the damage he suffers by the
-			// cumulative rating of his armor."
-			stopped = min(points, c.sheet.Armor.Protection)
-			points -= stopped
+		targets, err := d.chosenBy(w, "damage", (*decision).combatant, func(name string) error {
+			return rules.Errorf(rules.CodeRule, "%s is dead", name)
+		})
+		if err != nil {
+			return err
 		}
-		if points == 0 {
-			return rules.Errorf(rules.CodeRule, "%s's %s stops all %d points; nothing to record (pass --ignore-armor if it should not)", who, c.sheet.Armor.Name, req.Points)
+		var stoppedAll []string
+		for _, c := range targets {
+			points, stopped := req.Points, 0
+			if !req.IgnoreArmor && !req.Fatigue && c.sheet.Armor != nil {
+				// "When a character is hit, reduce the damage he suffers by the
+				// cumulative rating of his armor."
+				stopped = min(points, c.sheet.Armor.Protection)
+				points -= stopped
+			}
+			who = append(who, c.sheet.Name)
+			outs = append(outs, DamageResult{Stopped: stopped})
+			if points == 0 {
+				at = append(at, -1)
+				stoppedAll = append(stoppedAll, fmt.Sprintf("%s's %s", c.sheet.Name, c.sheet.Armor.Name))
+				continue
+			}
+			at = append(at, len(d.pending))
+			if _, err := d.applyPoints(c, points, req.Fatigue, stopped, strings.TrimSpace(req.Source), ""); err != nil {
+				return err
+			}
 		}
-		_, err := d.applyPoints(c, points, req.Fatigue, stopped, strings.TrimSpace(req.Source), "")
-		return err
+		if len(stoppedAll) == len(targets) {
+			if len(targets) == 1 {
+				c := targets[0]
+				return rules.Errorf(rules.CodeRule, "%s's %s stops all %d points; nothing to record (pass --ignore-armor if it should not)", c.sheet.Name, c.sheet.Armor.Name, req.Points)
+			}
+			return rules.Errorf(rules.CodeRule, "%s stop all %d points; nothing to record (pass --ignore-armor if they should not)", strings.Join(stoppedAll, ", "), req.Points)
+		}
+		return nil
 	})
 	if err != nil {
-		return sh, events.Event{}, err
+		return nil, err
 	}
-	return sh, res.Events[0], nil
+	for i := range outs {
+		if at[i] >= 0 {
+			outs[i].Event = res.Events[at[i]]
+		}
+		if outs[i].Sheet, err = s.Sheet(who[i]); err != nil {
+			return nil, err
+		}
+	}
+	return outs, nil
 }
 
 // HealRequest is what `heal` asks for.
@@ -219,51 +329,129 @@ type HealResult struct {
 // Heal removes damage: by a medic (3/IQ, one point per Medic level, damage
 // taken in this combat only), or by other healing the GM logs.
 func (s *Service) Heal(req HealRequest) (HealResult, error) {
-	var out HealResult
-	var who string
+	outs, err := s.HealMany(req, Who{Names: []string{req.Name}})
+	if len(outs) == 0 {
+		return HealResult{}, err
+	}
+	return outs[0], err
+}
+
+// HealMany heals several patients in one command (req.Name is ignored):
+// those w names (a party member or a foe each), or with w.Party every
+// living party member a medic may treat (one with damage of this combat
+// he has not treated yet; without --medic, every living member with
+// damage). A medic makes one check per patient, faces[i] the dice of the
+// i-th (nil: rolled): the books' Medic "can be used across multiple
+// characters", and each treatment heals "one damage point per medic level
+// ... on 3/IQ". Without a medic each patient heals req.Points. If any
+// patient is refused, nothing is recorded.
+func (s *Service) HealMany(req HealRequest, w Who) ([]HealResult, error) {
+	var outs []HealResult
+	var who []string
+	var rollAt []int
 	res, err := s.execute(func(d *decision) error {
-		out = HealResult{}
+		outs, who, rollAt = nil, nil, nil
 		camp, err := d.campaignState()
 		if err != nil {
 			return err
 		}
-		c, err := d.combatant(req.Name)
+		patients, err := d.patients(camp, req, w)
 		if err != nil {
 			return err
 		}
-		who = c.sheet.Name
-		if !c.sheet.Alive() {
-			return rules.Errorf(rules.CodeRule, "%s is dead; only a wish revives the dead (`ltscamp wish use %s`)", who, who)
+		per := len(req.MedicFaces) / len(patients)
+		if req.MedicFaces != nil && per*len(patients) != len(req.MedicFaces) {
+			return rules.Errorf(rules.CodeInvalid, "--dice gives %s for %s: give each patient's check its faces, in the patients' order", projections.Count(len(req.MedicFaces), "face", "faces"), projections.Count(len(patients), "patient", "patients"))
 		}
-		if c.sheet.Body().Unrecoverable() {
-			return rules.Errorf(rules.CodeRule, "%s has %d damage, twice his ST %d or more: unrecoverable, whatever the healing; only a wish can help", who, c.sheet.Damage, c.sheet.Attributes.ST)
-		}
-		if strings.TrimSpace(req.Medic) == "" {
-			if req.Points < 1 {
-				return rules.Errorf(rules.CodeInvalid, "heal %d: heal 1 point or more", req.Points)
+		for i, c := range patients {
+			r := req
+			if req.MedicFaces != nil {
+				r.MedicFaces = req.MedicFaces[i*per : (i+1)*per]
 			}
-			if err := rules.CheckQuantity(rules.QtyHeal, req.Points); err != nil {
+			out := HealResult{}
+			at := len(d.pending)
+			if err := d.healOne(camp, c, r, &out); err != nil {
 				return err
 			}
-			if err := rules.CheckReason("--source", req.Source); err != nil {
-				return err
-			}
-			if req.Points > c.sheet.Damage {
-				return rules.Errorf(rules.CodeRule, "%s has %s; %s cannot be healed", who, projections.Count(c.sheet.Damage, "damage point", "damage points"), projections.Count(req.Points, "point", "points"))
-			}
-			out.Healed = req.Points
-			return d.emit(c.stream, events.DamageHealed{Points: req.Points, Reason: "healing", Source: strings.TrimSpace(req.Source)})
+			outs, who, rollAt = append(outs, out), append(who, c.sheet.Name), append(rollAt, at)
 		}
-		return d.medic(camp, c, req, &out)
+		return nil
 	})
 	if err != nil {
-		return out, err
+		return nil, err
 	}
-	if out.Roll != nil {
-		out.RollEvent = res.Events[0]
+	for i := range outs {
+		if outs[i].Roll != nil {
+			outs[i].RollEvent = res.Events[rollAt[i]]
+		}
+		if outs[i].Sheet, err = s.Sheet(who[i]); err != nil {
+			return nil, err
+		}
 	}
-	out.Sheet, err = s.Sheet(who)
-	return out, err
+	return outs, nil
+}
+
+// patients resolves who a heal treats: the named, or the party's living
+// members who have something to heal (by a medic: damage of this combat he
+// has not treated yet).
+func (d *decision) patients(camp *projections.Campaign, req HealRequest, w Who) ([]*character, error) {
+	if !w.Party {
+		return d.chosenBy(w, "heal", (*decision).combatant, nil)
+	}
+	chars, err := d.chosen(w, "heal", nil)
+	if err != nil {
+		return nil, err
+	}
+	var m *character
+	if strings.TrimSpace(req.Medic) != "" {
+		if m, err = d.combatant(req.Medic); err != nil {
+			return nil, err
+		}
+	}
+	var out []*character
+	for _, c := range chars {
+		switch {
+		case c.sheet.Damage == 0 || c.sheet.Body().Unrecoverable():
+		case m != nil && mayTreat(camp, m, c) != nil:
+		default:
+			out = append(out, c)
+		}
+	}
+	if len(out) == 0 {
+		if m != nil {
+			return nil, rules.Errorf(rules.CodeRule, "no living party member has damage from this combat that %s has not treated", m.sheet.Name)
+		}
+		return nil, rules.Errorf(rules.CodeRule, "no living party member has damage to heal")
+	}
+	return out, nil
+}
+
+// healOne decides the healing of one patient.
+func (d *decision) healOne(camp *projections.Campaign, c *character, req HealRequest, out *HealResult) error {
+	who := c.sheet.Name
+	if !c.sheet.Alive() {
+		return rules.Errorf(rules.CodeRule, "%s is dead; only a wish revives the dead (`ltscamp wish use %s`)", who, who)
+	}
+	if c.sheet.Body().Unrecoverable() {
+		return rules.Errorf(rules.CodeRule, "%s has %d damage, twice his ST %d or more: unrecoverable, whatever the healing; only a wish can help", who, c.sheet.Damage, c.sheet.Attributes.ST)
+	}
+	if strings.TrimSpace(req.Medic) == "" {
+		if req.Points < 1 {
+			return rules.Errorf(rules.CodeInvalid, "heal %d: heal 1 point or more", req.Points)
+		}
+		if err := rules.CheckQuantity(rules.QtyHeal, req.Points); err != nil {
+			return err
+		}
+		if err := rules.CheckReason("--source", req.Source); err != nil {
+			return err
+		}
+		if req.Points > c.sheet.Damage {
+			return rules.Errorf(rules.CodeRule, "%s has %s; %s cannot be healed", who, projections.Count(c.sheet.Damage, "damage point", "damage points"), projections.Count(req.Points, "point", "points"))
+		}
+		out.Healed = req.Points
+		return d.emitApplied(c.stream, events.DamageHealed{Points: req.Points, Reason: "healing", Source: strings.TrimSpace(req.Source)}, c.sheet.Apply)
+	}
+	return d.medic(camp, c, req, out)
 }
 
 // medic decides a medic's treatment of one patient.

@@ -57,7 +57,7 @@ type DayAdvanced struct {
 	Stamp
 	From int `json:"from"`
 	To   int `json:"to"`
-	// Reason is "day next" or "rest".
+	// Reason is "day next", "day end" or "rest".
 	Reason string `json:"reason"`
 }
 

@@ -102,6 +102,10 @@ type World struct {
 	story   map[string]int
 	storyAt map[string]events.Event
 	told    map[string]bool
+	// medicked maps each medic's check that healed to the patient it
+	// healed: one check treats one patient (a heal of several patients
+	// holds one check each).
+	medicked map[string]string
 }
 
 // WorldOptions shape a replay that streams a long log.
@@ -123,7 +127,7 @@ type WorldOptions struct {
 func NewWorld(opts WorldOptions) *World {
 	w := &World{Sheets: map[string]*Sheet{}, Ledgers: map[string]*Ledger{}, Ships: map[string]*Ship{}, DetailedShips: map[string]*DetailedShip{},
 		rolls: newRollIndex(), streamIdx: map[string]int32{}, rerolledBy: map[string]string{}, told: map[string]bool{},
-		paid: map[string]events.Event{}, rerolled: map[string]bool{}, shipKills: map[string]int64{}, crewKills: map[string]events.Event{}, story: map[string]int{}, storyAt: map[string]events.Event{},
+		paid: map[string]events.Event{}, rerolled: map[string]bool{}, shipKills: map[string]int64{}, crewKills: map[string]events.Event{}, story: map[string]int{}, storyAt: map[string]events.Event{}, medicked: map[string]string{},
 		lookup: opts.Lookup, trim: opts.TrimLedgers, noLedgers: opts.NoLedgers}
 	if w.lookup == nil {
 		w.payloads = map[string]*events.RollMade{}
@@ -930,6 +934,9 @@ func (w *World) check(e events.Event, ed rules.Edition, s *Sheet, p events.Paylo
 		}
 		if !s.Alive() {
 			return fmt.Sprintf("%s healed while dead", s.Name)
+		}
+		if p.Reason == "medic" && p.RollID != "" {
+			return w.checkMedicHeal(ed, s, p)
 		}
 	case *events.FatigueRecovered:
 		if p.Points < 1 || p.Points > s.Fatigue {
@@ -2114,4 +2121,36 @@ func upperRows(rows []string) []string {
 		out[i] = strings.ToUpper(r)
 	}
 	return out
+}
+
+// checkMedicHeal re-checks a medic's healing against his check (Medic:
+// "heal one damage point per medic level ... on 3/IQ"): the check is his,
+// in effect, and heals one patient only; a failed check heals nothing, a
+// passed one at most a point per Medic level.
+func (w *World) checkMedicHeal(ed rules.Edition, s *Sheet, p *events.DamageHealed) string {
+	rec, ok, problem := w.roll(p.RollID)
+	if problem != "" {
+		return problem
+	}
+	if !ok || rec.roll == nil {
+		return fmt.Sprintf("%s healed by medic's check %s, which is not a roll in effect", s.Name, p.RollID)
+	}
+	if !strings.HasSuffix(rec.stream, "/"+p.MedicID) {
+		return fmt.Sprintf("%s healed by medic's check %s, which %s did not roll", s.Name, p.RollID, p.Medic)
+	}
+	if other, ok := w.medicked[p.RollID]; ok {
+		return fmt.Sprintf("medic's check %s heals %s, but it already healed %s: one check treats one patient", p.RollID, s.Name, other)
+	}
+	w.medicked[p.RollID] = s.Name
+	if rec.roll.Outcome != "pass" && p.Points > 0 {
+		return fmt.Sprintf("%d damage healed by a failed medic's check", p.Points)
+	}
+	if m, ok := w.Sheets[p.MedicID]; ok {
+		if sk, err := w.cache.lookupSkill(ed, "medic"); err == nil {
+			if level := m.SkillLevel(sk.Key); p.Points > level {
+				return fmt.Sprintf("%d damage healed by %s, whose Medic %d heals a point per level", p.Points, m.Name, level)
+			}
+		}
+	}
+	return ""
 }

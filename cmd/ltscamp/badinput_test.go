@@ -125,6 +125,20 @@ func badInputCases() []badInputCase {
 		{[]string{"ship", "new", "Kit\x1b[2JKat", "--record", "Cargo1, Engineering1, Operations1, Living1, d6/1, M+1"}, ExitUsage, "ship name"},
 		{[]string{"ship", "new", longName, "--record", "Cargo1, Engineering1, Operations1, Living1, d6/1, M+1"}, ExitUsage, "a name has at most 64"},
 		{[]string{"ship", "new", "Kat", "--record", "Cargo99999999999999999999, Engineering1, Operations1"}, ExitUsage, "bad ship record"},
+		// Party-wide verbs: an unknown name among several is not found, a
+		// name twice or names with --party is a usage error, and nothing
+		// of the rest is appended; the day does not end in an encounter.
+		{[]string{"xp", "award", "Ajax", "Nobody", "5", "--reason", "x"}, ExitNotFound, `no character "Nobody"`},
+		{[]string{"xp", "award", "Ajax", "ajax", "5", "--reason", "x"}, ExitUsage, "Ajax is named twice"},
+		{[]string{"xp", "award", "--party", "Ajax", "5", "--reason", "x"}, ExitUsage, "with --party, name nobody"},
+		{[]string{"karma", "grant", "Ajax", "Hector", "Nobody", "--reason", "x"}, ExitNotFound, `no character "Nobody"`},
+		{[]string{"damage", "Ajax", "Nobody", "2"}, ExitNotFound, `"Nobody"`},
+		{[]string{"damage", "Hector", "hector", "2"}, ExitUsage, "Hector is named twice"},
+		{[]string{"heal", "Hector", "Nobody", "--medic", "Ajax", "--dice", "1,1,1,1,1,1"}, ExitNotFound, `"Nobody"`},
+		{[]string{"heal", "Hector", "Ajax", "--medic", "Ajax", "--dice", "1,1,1,1,1"}, ExitUsage, "--dice gives 5 faces for 2 patients"},
+		{[]string{"equip", "Ajax", "weapon", "handgun", "weapon", "cutlass"}, ExitUsage, "one weapon at a time"},
+		{[]string{"day", "end"}, ExitRule, "the day cannot end: encounter 1 (pirates) is under way"},
+		{[]string{"night"}, ExitRule, "the day cannot end"},
 		{[]string{"attack", "Ajax", "pirate\x1b[2J", "--dice", "1,1,1", "--damage-dice", "1"}, ExitUsage, `target "pirate\x1b[2J" holds the control character U+001B`},
 		{[]string{"attack", "Ajax", "pirate", "--target-st", maxInt, "--dice", "1,1,1", "--damage-dice", "1"}, ExitUsage, "attack --target-st 9223372036854775807: a target's ST is 1 to 99"},
 	}

@@ -16,7 +16,7 @@ var commandGroups = []struct {
 }{
 	{"campaign", "Campaign, characters and foes:", []string{"init", "demo", "char", "foe", "sheet", "party"}},
 	{"table", "At the table:", []string{"roll", "contest", "reroll", "attack", "damage", "heal", "equip", "karma", "wish", "curse", "note"}},
-	{"time", "Game time:", []string{"adventure", "day", "encounter", "sleep", "rest", "timeline"}},
+	{"time", "Game time:", []string{"adventure", "day", "encounter", "sleep", "night", "rest", "timeline"}},
 	{"xp", "Experience:", []string{"xp", "audit"}},
 	{"craft", "Star craft:", []string{"ship", "dogfight"}},
 	{"log", "The log:", []string{"log", "undo", "redo", "verify", "rebuild"}},

@@ -16,7 +16,7 @@ import (
 func newEquipCmd(a *app) *cobra.Command {
 	var off bool
 	cmd := &cobra.Command{
-		Use:   "equip NAME weapon|armor ITEM [--off]",
+		Use:   "equip NAME weapon|armor ITEM [[weapon|armor] ITEM]... [--off]",
 		Short: "Wield a weapon or wear armour from the edition's tables (heft is checked against ST)",
 		Long: `Wield a weapon or wear armour from the campaign edition's tables. A weapon's
 heft is the least ST that can use it; a new weapon replaces the one wielded.
@@ -26,19 +26,38 @@ of his armor"; "adjust a character's DX down by the cumulative restriction"):
 each item is worn over what he already wears, its protection and restriction
 added. A (B) item does not count against bullets; the others still do.
 
+Several items are one command (one undo), put on in the order given: each
+ITEM goes in the slot last named before it ("armor A B" is two armour items;
+"weapon W armor A" a weapon and an armour item). One weapon at a time.
+
 --off takes the weapon off, or the armour item named, or all his armour.`,
 		Example: `  ltscamp equip Ajax weapon handgun
   ltscamp equip Hector armor "flak vest"
   ltscamp equip Hector armor "landing suit"     # over the vest: 6/2
   ltscamp equip Hector armor "flak vest" --off  # the vest only
-  ltscamp equip Hector armor --off              # all of it`,
+  ltscamp equip Hector armor --off              # all of it
+  ltscamp equip Hector weapon cutlass armor "flak vest" "landing suit"`,
 		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) < 2 || len(args) > 3 {
+			if len(args) < 2 || (off && len(args) > 3) {
 				return usagef("equip takes NAME, weapon or armor, and the ITEM (or --off); see `ltscamp equip --help`")
 			}
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 3 {
+				items, err := equipItems(args[1:])
+				if err != nil {
+					return err
+				}
+				return a.withCampaign(func(s *campaign.Service) error {
+					sh, err := s.EquipMany(args[0], items)
+					if err != nil {
+						return err
+					}
+					printSheet(a.out, sh)
+					return nil
+				})
+			}
 			item := ""
 			if len(args) == 3 {
 				item = args[2]
@@ -204,29 +223,50 @@ func joinFaces(fs []int) string {
 
 func newDamageCmd(a *app) *cobra.Command {
 	var req campaign.DamageRequest
+	var party bool
 	cmd := &cobra.Command{
-		Use:   "damage NAME N [--ignore-armor] [--fatigue] [--source TEXT]",
-		Short: "Deal N points to a character (armour stops its protection unless ignored)",
+		Use:   "damage NAME... N [--ignore-armor] [--fatigue] [--source TEXT] | damage --party N",
+		Short: "Deal N points to characters (armour stops its protection unless ignored)",
 		Long: `Deal N points of damage (or, with --fatigue, fatigue) to a character: a trap,
 a fall, a blow whose dice were rolled elsewhere. Armour stops its protection
 from damage unless --ignore-armor. Fatigue dealt to an incapacitated
-character is damage instead.`,
+character is damage instead.
+
+Several NAMEs (party members or foes) each take N, as one command (one undo):
+an area effect, a blast, a cave-in. --party deals it to every living party
+member (the characters of the roster, not foes; the dead are skipped). Each
+one's armour stops its share; the command is refused only if armour stops it
+for everyone. The last argument is N.`,
 		Example: `  ltscamp damage Ajax 6 --source "pirate's cutlass"
-  ltscamp damage Ajax 2 --fatigue --source "running"`,
-		Args: exactArgs(2, "a character NAME and N"),
+  ltscamp damage Ajax 2 --fatigue --source "running"
+  ltscamp damage Ajax Kira "Pirate 1" 4 --source "grenade"
+  ltscamp damage --party 1 --fatigue --source "the long climb"`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if party {
+				return exactArgs(1, "N (with --party, name nobody)")(cmd, args)
+			}
+			return minArgs(2, "a character NAME (or several) and N")(cmd, args)
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			n, err := parseCount(args[1], "N")
+			n, err := parseCount(args[len(args)-1], "N")
 			if err != nil {
 				return err
 			}
-			req.Name, req.Points = args[0], n
+			req.Points = n
 			return a.withCampaign(func(s *campaign.Service) error {
-				sh, e, err := s.Damage(req)
+				outs, err := s.DamageMany(req, campaign.Who{Names: args[:len(args)-1], Party: party})
 				if err != nil {
 					return err
 				}
-				a.out.printf("%s: %s\n", sh.Name, projections.Describe(e, nil))
-				a.out.printf("%s: damage %d, fatigue %d — %s\n  seq %d\n", sh.Name, sh.Damage, sh.Fatigue, sh.Status, e.Seq)
+				for _, o := range outs {
+					sh := o.Sheet
+					if o.Event.Seq == 0 {
+						a.out.printf("%s: armour stopped all %d points\n", sh.Name, o.Stopped)
+						continue
+					}
+					a.out.printf("%s: %s\n", sh.Name, projections.Describe(o.Event, nil))
+					a.out.printf("%s: damage %d, fatigue %d — %s\n  seq %d\n", sh.Name, sh.Damage, sh.Fatigue, sh.Status, o.Event.Seq)
+				}
 				return nil
 			})
 		},
@@ -238,38 +278,58 @@ character is damage instead.`,
 	f.BoolVar(&req.IgnoreArmor, "ignore-armor", false, "armour does not reduce it")
 	f.BoolVar(&req.Fatigue, "fatigue", false, "the points are fatigue")
 	f.StringVar(&req.Source, "source", "", "where it came from")
+	f.BoolVar(&party, "party", false, "deal it to every living party member (not foes, not the dead)")
 	return cmd
 }
 
 func newHealCmd(a *app) *cobra.Command {
 	var req campaign.HealRequest
 	var dice string
+	var party bool
 	cmd := &cobra.Command{
-		Use:   "heal NAME [N] [--medic NAME --dice a,b,c]",
+		Use:   "heal NAME... [N] [--medic NAME --dice a,b,c] | heal --party --medic NAME",
 		Short: "Heal damage: N points, or by a medic (3/IQ, a point per Medic level, this combat's damage only)",
-		Long: `Heal a character's damage. Without --medic, N points are healed (a potion, a
-doctor, whatever the adventure says). With --medic, the medic rolls 3/IQ and on
-a pass heals one point per Medic level, but only damage taken in the current
-combat; each medic treats a patient once per combat. Heal the mortally wounded
-before ` + "`encounter end`" + `, or they die.`,
+		Long: `Heal characters' damage. Without --medic, N points are healed (a potion, a
+doctor, whatever the adventure says). With --medic, the medic rolls 3/IQ
+(2010: 3/IQ+Medic) and on a pass heals one point per Medic level, but only
+damage taken in the current combat; each medic treats a patient once per
+combat. Heal the mortally wounded before ` + "`encounter end`" + `, or they die.
+
+Several NAMEs are one command (one undo): a medic "can be used across multiple
+characters", with one check for each patient; --dice then gives each check's
+faces in the order of the names (3,3,3,4,2,1 for two patients). --party treats
+every living party member (the characters of the roster, not foes; the dead
+are skipped) who has damage to heal (with --medic: damage of this combat that
+medic has not treated yet). The last argument is N when it is a number.`,
 		Example: `  ltscamp heal Hector --medic Ajax --dice 3,4,2
+  ltscamp heal Kira Hector --medic Ajax --dice 3,3,3,2,4,1
+  ltscamp heal --party --medic Ajax
   ltscamp heal Ajax 3 --source "healing potion"`,
 		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) < 1 || len(args) > 2 {
-				return usagef("heal takes a character NAME and, without --medic, N")
+			if len(args) < 1 && !party {
+				return usagef("heal takes a character NAME (or several, or --party) and, without --medic, N")
 			}
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			req.Name = args[0]
-			if len(args) == 2 {
-				n, err := parseCount(args[1], "N")
-				if err != nil {
-					return err
+			names, haveN := args, false
+			// The last argument is N when it is a number: "heal Ajax 3",
+			// "heal Ajax Kira 2", "heal --party 2". "heal Ajax some" is
+			// NAME and a bad N unless some is a character too (below).
+			if last := len(args) - 1; last >= 0 && (last >= 1 || party) {
+				if _, err := strconv.Atoi(strings.TrimSpace(args[last])); err == nil {
+					n, err := parseCount(args[last], "N")
+					if err != nil {
+						return err
+					}
+					req.Points, names, haveN = n, args[:last], true
 				}
-				req.Points = n
-			} else if req.Medic == "" {
+			}
+			if !haveN && req.Medic == "" && len(args) != 2 {
 				return usagef("heal without --medic needs N, the points to heal")
+			}
+			if party && len(names) > 0 {
+				return usagef("heal: name characters or give --party (every living party member), not both")
 			}
 			var err error
 			if req.MedicFaces, err = parseFacesFlag(cmd, "dice", dice); err != nil {
@@ -279,18 +339,30 @@ before ` + "`encounter end`" + `, or they die.`,
 				return usagef("--dice is the medic's 3/IQ: give --medic too")
 			}
 			return a.withCampaign(func(s *campaign.Service) error {
-				res, err := s.Heal(req)
+				if len(args) == 2 && !haveN && !party && req.Medic == "" {
+					// The old form NAME N with a bad N, unless the second
+					// word names a character too. (With --medic, two
+					// words are two patients.)
+					if _, err := s.Sheet(args[1]); err != nil {
+						_, perr := parseCount(args[1], "N")
+						return perr
+					}
+					return usagef("heal without --medic needs N, the points to heal")
+				}
+				outs, err := s.HealMany(req, campaign.Who{Names: names, Party: party})
 				if err != nil {
 					return err
 				}
-				if res.Roll != nil {
-					printRoll(a.out, res.RollEvent, *res.Roll)
-					if res.Note != "" {
-						a.out.printf("  %s\n", res.Note)
+				for _, res := range outs {
+					if res.Roll != nil {
+						printRoll(a.out, res.RollEvent, *res.Roll)
+						if res.Note != "" {
+							a.out.printf("  %s\n", res.Note)
+						}
 					}
+					sh := res.Sheet
+					a.out.printf("%s: healed %d — damage %d, fatigue %d, %s\n", sh.Name, res.Healed, sh.Damage, sh.Fatigue, sh.Status)
 				}
-				sh := res.Sheet
-				a.out.printf("%s: healed %d — damage %d, fatigue %d, %s\n", sh.Name, res.Healed, sh.Damage, sh.Fatigue, sh.Status)
 				return nil
 			})
 		},
@@ -302,5 +374,31 @@ before ` + "`encounter end`" + `, or they die.`,
 	f.StringVar(&req.Medic, "medic", "", "the medic treating him")
 	f.StringVar(&dice, "dice", "", "faces of the medic's 3/IQ")
 	f.StringVar(&req.Source, "source", "", "what healed him (without --medic)")
+	f.BoolVar(&party, "party", false, "heal every living party member with damage to heal (not foes, not the dead)")
 	return cmd
+}
+
+// equipItems reads the words after an equip's NAME: a slot word (weapon,
+// armor, armour) sets the slot of the ITEMs after it.
+func equipItems(words []string) ([]campaign.EquipItem, error) {
+	var items []campaign.EquipItem
+	slot := ""
+	for _, w := range words {
+		switch strings.ToLower(strings.TrimSpace(w)) {
+		case "weapon", "armor", "armour":
+			if slot != "" && (len(items) == 0 || items[len(items)-1].Slot != slot) {
+				return nil, usagef("equip: %s names no ITEM", slot)
+			}
+			slot = strings.ToLower(strings.TrimSpace(w))
+			continue
+		}
+		if slot == "" {
+			return nil, usagef("equip: say weapon or armor before %q", w)
+		}
+		items = append(items, campaign.EquipItem{Slot: slot, Item: w})
+	}
+	if len(items) == 0 || items[len(items)-1].Slot != slot {
+		return nil, usagef("equip: %s names no ITEM", slot)
+	}
+	return items, nil
 }

@@ -97,7 +97,7 @@ healed dies. Undoing the command brings the karma back.`,
 		},
 	}
 	next.Flags().IntVar(&days, "days", 1, "how many days to move on")
-	cmd.AddCommand(next)
+	cmd.AddCommand(next, newDayEndCmd(a, "end"))
 	return cmd
 }
 
@@ -212,11 +212,13 @@ func newSleepCmd(a *app) *cobra.Command {
 
 func newRestCmd(a *app) *cobra.Command {
 	var req campaign.RestRequest
-	var notSheltered, notProvisioned, moved, strenuous bool
+	var notSheltered, notProvisioned, moved, strenuous, party bool
 	cmd := &cobra.Command{
-		Use:   "rest NAME... --days N [--not-sheltered|--not-provisioned|--moved|--strenuous]",
-		Short: "Rest characters for N days (the days pass for everyone); proper rest heals",
-		Long: `Rest characters for N days; the days pass for the whole party. Rest heals only
+		Use:   "rest [NAME...|--party] --days N [--not-sheltered|--not-provisioned|--moved|--strenuous]",
+		Short: "Rest characters (no names: the party) for N days (the days pass for everyone); proper rest heals",
+		Long: `Rest characters for N days; the days pass for the whole party. With no NAME (or
+with --party), every living party member rests: the characters of the roster,
+not foes; the dead are skipped. Rest heals only
 when all four conditions hold: the character stays in one location, has
 adequate shelter, is fully provisioned, and takes part in no combat or
 strenuous activity. Say which one failed with the flags.
@@ -224,11 +226,14 @@ strenuous activity. Say which one failed with the flags.
 2020/2021: one damage point heals per day of proper rest.
 2010: nothing heals until a week of proper rest, which heals everything.`,
 		Example: `  ltscamp rest Ajax Hector --days 3
-  ltscamp rest Ajax --days 2 --not-provisioned`,
-		Args: minArgs(1, "one or more character NAMEs"),
+  ltscamp rest Ajax --days 2 --not-provisioned
+  ltscamp rest --days 2`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !cmd.Flags().Changed("days") {
 				return usagef("rest needs --days N")
+			}
+			if party && len(args) > 0 {
+				return usagef("rest: name characters or give --party (every living party member), not both")
 			}
 			req.Names = args
 			req.Conditions = rules.RestConditions{StayedPut: !moved, Sheltered: !notSheltered, Provisioned: !notProvisioned, NoStrenuous: !strenuous}
@@ -247,6 +252,7 @@ strenuous activity. Say which one failed with the flags.
 	f.BoolVar(&notProvisioned, "not-provisioned", false, "not fully provisioned")
 	f.BoolVar(&moved, "moved", false, "did not stay in one location")
 	f.BoolVar(&strenuous, "strenuous", false, "took part in combat or strenuous activity")
+	f.BoolVar(&party, "party", false, "every living party member rests (the same as naming nobody)")
 	return cmd
 }
 
@@ -356,4 +362,35 @@ func (tp *timelinePrinter) day(per projections.TimelinePeriod, d projections.Tim
 		}
 		p.printf("    %5d  %s%s\n", e.Seq, enc, e.Text)
 	}
+}
+
+// newDayEndCmd builds `day end` (use "end") and its short form `night`.
+func newDayEndCmd(a *app, use string) *cobra.Command {
+	return &cobra.Command{
+		Use:   use,
+		Short: "End the day for the whole party: a night's sleep, then the next day",
+		Long: `End the game day for the whole party in one command (undone as one): the
+mortally wounded who were not healed die; every living party member (the
+characters of the roster, not foes; the dead are skipped) sleeps a full night
+and recovers all his fatigue; karma that had to be used today expires; the next
+day begins. It is ` + "`sleep` then `day next`" + `. Damage heals only with proper rest:
+use ` + "`rest --days N`" + ` for that. Refused while an encounter is under way: end it
+first with ` + "`encounter end`" + `.`,
+		Example: "  ltscamp day end\n  ltscamp night",
+		Args:    exactArgs(0, "no arguments"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return a.withCampaign(func(s *campaign.Service) error {
+				res, err := s.DayEnd()
+				if err == nil {
+					printTime(a, res)
+				}
+				return err
+			})
+		},
+	}
+}
+
+// newNightCmd builds `night`, the short form of `day end`.
+func newNightCmd(a *app) *cobra.Command {
+	return newDayEndCmd(a, "night")
 }

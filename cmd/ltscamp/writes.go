@@ -21,7 +21,7 @@ var writeCommands = map[string]struct{ ownJSON bool }{
 	"karma grant": {}, "karma storytell": {}, "karma to-xp": {}, "wish grant": {}, "wish use": {},
 	"curse add": {}, "curse lift": {}, "xp award": {}, "xp plotword": {}, "xp spend": {},
 	"adventure start": {}, "adventure end": {}, "day next": {}, "encounter start": {}, "encounter end": {},
-	"sleep": {}, "rest": {}, "equip": {}, "damage": {}, "heal": {},
+	"sleep": {}, "rest": {}, "day end": {}, "night": {}, "equip": {}, "damage": {}, "heal": {},
 	"ship new": {}, "ship crew": {}, "ship repair": {}, "ship turn-end": {}, "ship fire": {}, "ship template add": {},
 	"dogfight start": {}, "dogfight maneuver": {}, "dogfight exit": {}, "dogfight end": {},
 	"undo": {}, "redo": {}, "import log": {},

@@ -60,19 +60,30 @@ func rangeText(q rules.Quantity) string {
 
 func newXPAwardCmd(a *app) *cobra.Command {
 	var reason string
+	var party bool
 	cmd := &cobra.Command{
-		Use:   "award NAME... N --reason TEXT",
-		Short: "Award N XP to each named character, as one command",
+		Use:   "award NAME... N --reason TEXT | award --party N --reason TEXT",
+		Short: "Award N XP to each named character, or to the whole party, as one command",
+		Long: `Award N XP to each named character, or with --party to every living party
+member (the characters of the roster, not foes; the dead are skipped; the
+unconscious and the mortally wounded are living). The last argument is N. The
+award is one command: one undo takes it back from everyone.`,
 		Example: `  ltscamp xp award Ajax 20 --reason "won the bridge fight"
-  ltscamp xp award Ajax Hector 1 --reason "routed the pirates"`,
-		Args: minArgs(2, "one or more character NAMEs and then N"),
+  ltscamp xp award Ajax Hector 1 --reason "routed the pirates"
+  ltscamp xp award --party 10 --reason "the derelict"`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if party {
+				return exactArgs(1, "N (with --party, name nobody)")(cmd, args)
+			}
+			return minArgs(2, "one or more character NAMEs and then N, or --party and N")(cmd, args)
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			n, err := parseCount(args[len(args)-1], "the XP to award (the last argument)")
 			if err != nil {
 				return err
 			}
 			return a.withCampaign(func(s *campaign.Service) error {
-				sheets, err := s.AwardXP(args[:len(args)-1], n, reason)
+				sheets, err := s.AwardXPTo(campaign.Who{Names: args[:len(args)-1], Party: party}, n, reason)
 				if err != nil {
 					return err
 				}
@@ -84,6 +95,7 @@ func newXPAwardCmd(a *app) *cobra.Command {
 		},
 	}
 	cmd.Flags().StringVar(&reason, "reason", "", "why the XP was earned (required)")
+	cmd.Flags().BoolVar(&party, "party", false, "award every living party member (not foes, not the dead)")
 	return cmd
 }
 
@@ -209,10 +221,7 @@ func newGrantCmd(a *app, use, short, example string, grant func(s *campaign.Serv
 
 func newKarmaCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{Use: "karma", Short: "Grant karma (spent on re-rolls), tell stories for karma, take karma as XP (2010)"}
-	cmd.AddCommand(newGrantCmd(a, "grant NAME [N]", "Grant a character N karma points (default 1)",
-		"  ltscamp karma grant Ajax 2 --reason \"the oracle\"",
-		(*campaign.Service).GrantKarma,
-		func(s projections.Sheet) string { return fmt.Sprintf("%d karma", s.Karma) }))
+	cmd.AddCommand(newKarmaGrantCmd(a))
 	var dice string
 	var to []string
 	tell := &cobra.Command{
@@ -330,5 +339,68 @@ func newCurseCmd(a *app) *cobra.Command {
 	}
 	lift.Flags().StringVar(&by, "by", "", "wish, attribute, karma or xp")
 	cmd.AddCommand(lift)
+	return cmd
+}
+
+// newKarmaGrantCmd builds `karma grant NAME... [N]` and `karma grant
+// --party [N]`: the last argument is N when it is a whole number (and there
+// is more than one argument, so that a lone argument is always a NAME).
+func newKarmaGrantCmd(a *app) *cobra.Command {
+	var reason string
+	var party bool
+	cmd := &cobra.Command{
+		Use:   "grant NAME... [N] | grant --party [N]",
+		Short: "Grant characters N karma points each (default 1), or the whole party",
+		Long: `Grant N karma points (default 1) to each named character, or with --party to
+every living party member (the characters of the roster, not foes; the dead
+are skipped). The last argument is N when it is a whole number. One command:
+one undo takes it back from everyone.`,
+		Example: `  ltscamp karma grant Ajax 2 --reason "the oracle"
+  ltscamp karma grant Ajax Kira --reason "good play"
+  ltscamp karma grant --party 1 --reason "the oracle's blessing"`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if party && len(args) > 1 {
+				return usagef("%s --party takes an optional N and no NAME; see `%s --help`", cmd.CommandPath(), cmd.CommandPath())
+			}
+			if !party && len(args) < 1 {
+				return usagef("%s takes one or more character NAMEs and an optional N, or --party; see `%s --help`", cmd.CommandPath(), cmd.CommandPath())
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			n, names := 1, args
+			last := len(args) - 1
+			if last >= 0 && (party || last >= 1) {
+				if _, err := strconv.Atoi(strings.TrimSpace(args[last])); err == nil || party {
+					var err error
+					if n, err = parseCount(args[last], "N"); err != nil {
+						return err
+					}
+					names = args[:last]
+				}
+			}
+			return a.withCampaign(func(s *campaign.Service) error {
+				if len(args) == 2 && len(names) == 2 && !party {
+					// "grant Ajax lots": the old form NAME N, with a bad N,
+					// unless the second word is a character too.
+					if _, err := s.Sheet(names[1]); err != nil {
+						if _, perr := parseCount(names[1], "N"); perr != nil {
+							return perr
+						}
+					}
+				}
+				sheets, err := s.GrantKarmaTo(campaign.Who{Names: names, Party: party}, n, reason)
+				if err != nil {
+					return err
+				}
+				for _, sh := range sheets {
+					a.out.printf("%s: %d karma\n", sh.Name, sh.Karma)
+				}
+				return nil
+			})
+		},
+	}
+	cmd.Flags().StringVar(&reason, "reason", "", "why")
+	cmd.Flags().BoolVar(&party, "party", false, "grant every living party member (not foes, not the dead)")
 	return cmd
 }
