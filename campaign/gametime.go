@@ -260,8 +260,10 @@ func (d *decision) advanceDays(c *projections.Campaign, n int, reason string) er
 	return d.emit(events.CampaignStream, events.DayAdvanced{From: c.Day, To: c.Day + n, Reason: reason})
 }
 
-// EncounterStart opens an encounter in the current day.
-func (s *Service) EncounterStart(title string) (TimeResult, error) {
+// EncounterStart opens an encounter in the current day; surprise, when
+// "party" or "foes", gives that side surprise: "one free unopposed turn,
+// and then ... the first turn".
+func (s *Service) EncounterStart(title string, surprise ...string) (TimeResult, error) {
 	title = strings.TrimSpace(title)
 	return s.timeCommand(func(d *decision) error {
 		if err := rules.CheckReason("the encounter's title", title); err != nil {
@@ -273,7 +275,15 @@ func (s *Service) EncounterStart(title string) (TimeResult, error) {
 		}
 		n := c.Encounter + 1
 		d.setTime(events.GameTime{Adventure: c.Adventure, Day: c.Day, Encounter: n})
-		return d.emit(events.CampaignStream, events.EncounterStarted{Number: n, Title: title})
+		if err := d.emit(events.CampaignStream, events.EncounterStarted{Number: n, Title: title}); err != nil {
+			return err
+		}
+		for _, side := range surprise {
+			if err := d.declareSurprise(c, n, strings.ToLower(strings.TrimSpace(side))); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 }
 

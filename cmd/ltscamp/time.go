@@ -103,10 +103,17 @@ healed dies. Undoing the command brings the karma back.`,
 
 func newEncounterCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{Use: "encounter", Short: "Start and end encounters (combats)"}
-	cmd.AddCommand(&cobra.Command{
-		Use:     "start [TITLE]",
-		Short:   "Start an encounter in the current day",
-		Example: `  ltscamp encounter start "pirates at the airlock"`,
+	var surprise string
+	start := &cobra.Command{
+		Use:   "start [TITLE] [--surprise party|foes]",
+		Short: "Start an encounter in the current day",
+		Long: `Start an encounter (a battle) in the current day. Then roll initiative
+(ltscamp initiative) to track the turns.
+
+--surprise gives one side surprise: "The side with surprise gets one free
+unopposed turn, and then takes the first turn." No initiative is rolled then.`,
+		Example: `  ltscamp encounter start "pirates at the airlock"
+  ltscamp encounter start Ambush --surprise foes`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 1 {
 				return usagef("encounter start takes at most one TITLE (quote titles with spaces)")
@@ -116,14 +123,22 @@ func newEncounterCmd(a *app) *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			title := strings.Join(args, " ")
 			return a.withCampaign(func(s *campaign.Service) error {
-				res, err := s.EncounterStart(title)
+				var res campaign.TimeResult
+				var err error
+				if cmd.Flags().Changed("surprise") {
+					res, err = s.EncounterStart(title, surprise)
+				} else {
+					res, err = s.EncounterStart(title)
+				}
 				if err == nil {
 					printTime(a, res)
 				}
 				return err
 			})
 		},
-	})
+	}
+	start.Flags().StringVar(&surprise, "surprise", "", "the side with surprise: party or foes (a free turn, then the first turn)")
+	cmd.AddCommand(start)
 	var outcome, plotword string
 	var contributors []string
 	end := &cobra.Command{
@@ -342,4 +357,69 @@ func (tp *timelinePrinter) day(per projections.TimelinePeriod, d projections.Tim
 		}
 		p.printf("    %5d  %s%s\n", e.Seq, enc, e.Text)
 	}
+}
+
+func newInitiativeCmd(a *app) *cobra.Command {
+	var dice string
+	cmd := &cobra.Command{
+		Use:   "initiative [--dice P,F]",
+		Short: "Roll initiative: one die per side, the higher moves first (ties roll again)",
+		Long: `Roll initiative for the encounter under way: "each side rolls one die. The
+side rolling the higher die moves first. Players alternate turns for the rest
+of the battle." A tie is rolled again.
+
+--dice records physical dice: the party's die, then the foes' die; after a
+tie, both again (--dice 3,3,5,2). From then on the encounter tracks the round
+and whose turn it is: the other side's first attack passes the turn, or
+ltscamp turn end does. A defender who dodged loses his next turn.`,
+		Example: `  ltscamp initiative
+  ltscamp initiative --dice 5,2
+  ltscamp initiative --dice 4,4,2,6`,
+		Args: exactArgs(0, "no arguments (the dice go in --dice P,F)"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			faces, err := parseFacesFlag(cmd, "dice", dice)
+			if err != nil {
+				return err
+			}
+			return a.withCampaign(func(s *campaign.Service) error {
+				res, err := s.Initiative(faces)
+				if err == nil {
+					printTurns(a, res)
+				}
+				return err
+			})
+		},
+	}
+	cmd.Flags().StringVar(&dice, "dice", "", "faces of physical dice: party's die, foes' die (again after a tie)")
+	return cmd
+}
+
+func newTurnCmd(a *app) *cobra.Command {
+	cmd := &cobra.Command{Use: "turn", Short: "The turns of an encounter: end the side's turn"}
+	cmd.AddCommand(&cobra.Command{
+		Use:   "end",
+		Short: "End the side's turn: the other side acts (the next round when both have)",
+		Long: `End the turn of the side that is acting: the other side's turn begins. The
+other side's first attack passes the turn too, so turn end is needed only when
+a side ends its turn without one (or to pass a turn a character lost).`,
+		Example: "  ltscamp turn end",
+		Args:    exactArgs(0, "no arguments"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return a.withCampaign(func(s *campaign.Service) error {
+				res, err := s.TurnEnd()
+				if err == nil {
+					printTurns(a, res)
+				}
+				return err
+			})
+		},
+	})
+	return cmd
+}
+
+func printTurns(a *app, res campaign.TurnsResult) {
+	for _, e := range res.Events {
+		a.out.printf("  seq %d  %s\n", e.Seq, projections.Describe(e, nil))
+	}
+	a.out.printf("now: %s\n", res.Turns.TurnText())
 }

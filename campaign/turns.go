@@ -1,0 +1,228 @@
+package campaign
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/ltscamp/ltscamp/events"
+	"github.com/ltscamp/ltscamp/projections"
+	"github.com/ltscamp/ltscamp/rules"
+)
+
+// TurnsResult reports a command on the encounter's turns.
+type TurnsResult struct {
+	Turns  projections.Turns
+	Events []events.Event
+	// Initiative is the initiative rolled, for `initiative`.
+	Initiative *events.InitiativeRolled
+}
+
+// turns folds the turns of the encounter under way (c), reading the log
+// from its encounter.started; the zero Turns when none is under way. It
+// returns the turns stream's version too.
+func (s *Service) turns(c *projections.Campaign, rv *projections.Reverts) (projections.Turns, int64, error) {
+	version, err := s.store.StreamVersion(events.TurnsStream)
+	if err != nil {
+		return projections.Turns{}, 0, err
+	}
+	var t projections.Turns
+	if !c.InEncounter {
+		return t, version, nil
+	}
+	starts, err := s.store.Read(events.Query{Streams: []string{events.CampaignStream}, Types: []string{events.TypeEncounterStarted}})
+	if err != nil {
+		return t, 0, err
+	}
+	var from int64
+	for _, e := range starts {
+		if rv.InEffect(e) {
+			from = e.Seq
+		}
+	}
+	if from == 0 {
+		return t, version, nil
+	}
+	for e, err := range s.store.Iter(events.Query{AfterSeq: from - 1}) {
+		if err != nil {
+			return projections.Turns{}, 0, err
+		}
+		if e.Stream == events.CommandsStream || !rv.InEffect(e) {
+			continue
+		}
+		p, err := events.Decode(e)
+		if err != nil {
+			return projections.Turns{}, 0, err
+		}
+		t.Apply(e, p)
+	}
+	return t, version, nil
+}
+
+// turnsState folds the encounter's turns for the decision and expects the
+// turns stream not to move before it appends.
+func (d *decision) turnsState() (*projections.Campaign, projections.Turns, error) {
+	c, err := d.campaignState()
+	if err != nil {
+		return nil, projections.Turns{}, err
+	}
+	rv, err := d.revertsState()
+	if err != nil {
+		return nil, projections.Turns{}, err
+	}
+	t, version, err := d.s.turns(c, rv)
+	if err != nil {
+		return nil, t, err
+	}
+	d.expect(events.TurnsStream, version)
+	return c, t, nil
+}
+
+// Turns returns the turns of the encounter under way (inactive when none
+// is, or no initiative was rolled).
+func (s *Service) Turns() (projections.Turns, error) {
+	rv, err := s.reverts(0)
+	if err != nil {
+		return projections.Turns{}, err
+	}
+	c, _, err := s.foldCampaign(&rv, 0)
+	if err != nil {
+		return projections.Turns{}, err
+	}
+	t, _, err := s.turns(&c, &rv)
+	return t, err
+}
+
+// turnsCommand runs a decision on the turns and folds them after it.
+func (s *Service) turnsCommand(decide func(d *decision) error) (TurnsResult, error) {
+	res, err := s.execute(decide)
+	if err != nil {
+		return TurnsResult{}, err
+	}
+	t, err := s.Turns()
+	return TurnsResult{Turns: t, Events: res.Events}, err
+}
+
+// Initiative rolls (or records, from faces: party's die, foes' die, and
+// again after a tie) one die per side: "The side rolling the higher die
+// moves first." A tie is rolled again (our gap-fill: the books say
+// nothing of ties).
+func (s *Service) Initiative(faces []int) (TurnsResult, error) {
+	var rolled events.InitiativeRolled
+	out, err := s.turnsCommand(func(d *decision) error {
+		c, t, err := d.turnsState()
+		if err != nil {
+			return err
+		}
+		if !c.InEncounter {
+			return rules.Errorf(rules.CodeRule, "initiative is rolled at the start of a battle: start one with `ltscamp encounter start TITLE`")
+		}
+		if t.Surprise != "" {
+			return rules.Errorf(rules.CodeRule, "the %s have surprise: they take a free unopposed turn, then the first turn; no initiative is rolled", t.Surprise)
+		}
+		if t.Active {
+			return rules.Errorf(rules.CodeRule, "initiative was rolled for encounter %d already: the %s moved first (undo it to roll again)", c.Encounter, t.First)
+		}
+		roller, given := d.s.dice(faces)
+		rolled = events.InitiativeRolled{Encounter: c.Encounter, Entered: given != nil, Edition: string(c.Edition)}
+		for {
+			f, err := roller.Roll(2, 6)
+			if err != nil {
+				if given != nil && len(rolled.Party) > 0 {
+					last := len(rolled.Party) - 1
+					return rules.Errorf(rules.CodeInvalid, "initiative tied %d against %d: roll both dice again and enter every pair, the tie first (--dice %s,P,F)",
+						rolled.Party[last], rolled.Foes[last], facesText(rolled.Party, rolled.Foes))
+				}
+				return err
+			}
+			rolled.Party, rolled.Foes = append(rolled.Party, f[0]), append(rolled.Foes, f[1])
+			if f[0] != f[1] {
+				break
+			}
+		}
+		if err := leftover(given, len(faces), "initiative"); err != nil {
+			return err
+		}
+		rolled.First = events.SideParty
+		if rolled.Foes[len(rolled.Foes)-1] > rolled.Party[len(rolled.Party)-1] {
+			rolled.First = events.SideFoes
+		}
+		return d.emit(events.TurnsStream, rolled)
+	})
+	if err != nil {
+		return out, err
+	}
+	out.Initiative = &rolled
+	return out, nil
+}
+
+func facesText(party, foes []int) string {
+	var b strings.Builder
+	for i := range party {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(strconv.Itoa(party[i]) + "," + strconv.Itoa(foes[i]))
+	}
+	return b.String()
+}
+
+// TurnEnd passes the turn to the other side.
+func (s *Service) TurnEnd() (TurnsResult, error) {
+	return s.turnsCommand(func(d *decision) error {
+		c, t, err := d.turnsState()
+		if err != nil {
+			return err
+		}
+		if !c.InEncounter {
+			return rules.Errorf(rules.CodeRule, "no encounter is under way; start one with `ltscamp encounter start`")
+		}
+		if !t.Active {
+			return rules.Errorf(rules.CodeRule, "no turn is under way in encounter %d: roll initiative first (`ltscamp initiative`)", c.Encounter)
+		}
+		return d.emit(events.TurnsStream, events.TurnEnded{Encounter: c.Encounter, Turn: t.Turn, Round: t.Round(), Side: t.Side()})
+	})
+}
+
+// declareSurprise gives side surprise in the encounter just started.
+func (d *decision) declareSurprise(c *projections.Campaign, number int, side string) error {
+	switch side {
+	case "":
+		return nil
+	case events.SideParty, events.SideFoes:
+	default:
+		return rules.Errorf(rules.CodeInvalid, "--surprise %q: choose party or foes", side)
+	}
+	return d.emit(events.TurnsStream, events.InitiativeSurprise{Encounter: number, Side: side, Edition: string(c.Edition)})
+}
+
+// turnAction checks that a may act now, in an encounter whose turns are
+// tracked: a combatant who reacted "loses his next turn". force, the GM's
+// reason, overrules the lost turn and is recorded. Without initiative no
+// turn is tracked and every action is allowed.
+func (d *decision) turnAction(a *character, force string) error {
+	force = strings.TrimSpace(force)
+	c, t, err := d.turnsState()
+	if err != nil {
+		return err
+	}
+	side := projections.SideOfStream(a.stream)
+	turn := -1
+	if t.Active && side != "" {
+		turn = t.TurnFor(side)
+	}
+	if turn < 0 || !t.LosesAt(a.member.ID, turn) {
+		if force != "" {
+			return rules.Errorf(rules.CodeInvalid, "--force overrules a lost turn; %s has not lost this turn", a.sheet.Name)
+		}
+		return nil
+	}
+	round := projections.RoundOf(turn)
+	if force == "" {
+		return rules.Errorf(rules.CodeRule, "%s reacted to an attack and loses his next turn (round %d, the %s turn): he cannot act in it; pass the turn with `ltscamp turn end`, or overrule with --force REASON",
+			a.sheet.Name, round, projections.SidePossessive(side))
+	}
+	if err := rules.CheckReason("--force", force); err != nil {
+		return err
+	}
+	return d.emit(events.TurnsStream, events.TurnOverruled{Encounter: c.Encounter, ID: a.member.ID, Name: a.sheet.Name, Side: side, Turn: turn, Round: round, Reason: force})
+}
