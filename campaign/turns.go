@@ -192,6 +192,11 @@ func (d *decision) declareSurprise(c *projections.Campaign, number int, side str
 	default:
 		return rules.Errorf(rules.CodeInvalid, "--surprise %q: choose party or foes", side)
 	}
+	version, err := d.s.store.StreamVersion(events.TurnsStream)
+	if err != nil {
+		return err
+	}
+	d.expect(events.TurnsStream, version)
 	return d.emit(events.TurnsStream, events.InitiativeSurprise{Encounter: number, Side: side, Edition: string(c.Edition)})
 }
 
