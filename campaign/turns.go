@@ -102,12 +102,26 @@ func (s *Service) turnsCommand(decide func(d *decision) error) (TurnsResult, err
 	return TurnsResult{Turns: t, Events: res.Events}, err
 }
 
-// Initiative rolls (or records, from faces: party's die, foes' die, and
-// again after a tie) one die per side: "The side rolling the higher die
-// moves first." A tie is rolled again (our gap-fill: the books say
-// nothing of ties).
-func (s *Service) Initiative(faces []int) (TurnsResult, error) {
+// InitiativeRequest is what `initiative` asks for.
+type InitiativeRequest struct {
+	// Faces are physical dice: the party's die, the foes' die, and again
+	// after a tie; nil means the program rolls.
+	Faces []int
+	// Tactician, when set, names a character with the Tactician skill who
+	// tries to steal the initiative if his side loses the die, in an IQ
+	// contest against Against (a combatant of the other side), with the
+	// faces entered for each side (nil: rolled).
+	Tactician, Against           string
+	TacticianFaces, AgainstFaces []int
+}
+
+// Initiative rolls (or records) one die per side: "The side rolling the
+// higher die moves first." A tie is rolled again (our gap-fill: the books
+// say nothing of ties). A Tactician whose side lost "steals initiative by
+// winning IQ": the contest is its own event, re-rollable with karma.
+func (s *Service) Initiative(req InitiativeRequest) (TurnsResult, error) {
 	var rolled events.InitiativeRolled
+	faces := req.Faces
 	out, err := s.turnsCommand(func(d *decision) error {
 		c, t, err := d.turnsState()
 		if err != nil {
@@ -146,6 +160,9 @@ func (s *Service) Initiative(faces []int) (TurnsResult, error) {
 		if rolled.Foes[len(rolled.Foes)-1] > rolled.Party[len(rolled.Party)-1] {
 			rolled.First = events.SideFoes
 		}
+		if err := d.stealInitiative(c, &rolled, req); err != nil {
+			return err
+		}
 		return d.emit(events.TurnsStream, rolled)
 	})
 	if err != nil {
@@ -153,6 +170,66 @@ func (s *Service) Initiative(faces []int) (TurnsResult, error) {
 	}
 	out.Initiative = &rolled
 	return out, nil
+}
+
+// stealInitiative has req's Tactician contest IQ for the initiative his
+// side lost, and records the contest on the initiative.
+func (d *decision) stealInitiative(c *projections.Campaign, rolled *events.InitiativeRolled, req InitiativeRequest) error {
+	if strings.TrimSpace(req.Tactician) == "" {
+		if strings.TrimSpace(req.Against) != "" || req.TacticianFaces != nil || req.AgainstFaces != nil {
+			return rules.Errorf(rules.CodeInvalid, "--against and the contest's dice go with --tactician NAME")
+		}
+		return nil
+	}
+	tac, err := d.combatant(req.Tactician)
+	if err != nil {
+		return err
+	}
+	if tac.sheet.SkillLevel("tactician") == 0 {
+		return rules.Errorf(rules.CodeRule, "%s lacks the Tactician skill (\"steals initiative by winning IQ\")", tac.sheet.Name)
+	}
+	if strings.TrimSpace(req.Against) == "" {
+		return rules.Errorf(rules.CodeInvalid, "--tactician %s: name whose IQ he must beat with --against NAME", tac.sheet.Name)
+	}
+	opp, err := d.combatant(req.Against)
+	if err != nil {
+		return err
+	}
+	side, oppSide := projections.SideOfStream(tac.stream), projections.SideOfStream(opp.stream)
+	if side == oppSide {
+		return rules.Errorf(rules.CodeInvalid, "%s and %s are on the same side; a Tactician steals the initiative from the other side", tac.sheet.Name, opp.sheet.Name)
+	}
+	if side == rolled.First {
+		// His side won the die: there is nothing to steal, and no contest.
+		if req.TacticianFaces != nil || req.AgainstFaces != nil {
+			return rules.Errorf(rules.CodeInvalid, "the %s won the die: %s has no initiative to steal; leave out the contest's dice", side, tac.sheet.Name)
+		}
+		return nil
+	}
+	var sides [2]parsedSide
+	for i, who := range []*character{tac, opp} {
+		if sides[i], err = d.contestSide(c.Edition, who.sheet.Name+":IQ"); err != nil {
+			return err
+		}
+	}
+	cr, err := d.resolveContest(c.Edition, sides, [2][]int{req.TacticianFaces, req.AgainstFaces}, [2]bool{true, true}, [2]events.ContestSide{})
+	if err != nil {
+		return err
+	}
+	cr.Reason = "Tactician: steal the initiative"
+	first := len(d.pending)
+	if err := d.emitContest(sides, cr, [2]string{}); err != nil {
+		return err
+	}
+	st := &events.InitiativeSteal{ID: tac.member.ID, Name: tac.sheet.Name, Side: side, Against: opp.sheet.Name, Stolen: cr.Winner == 0}
+	for _, pe := range d.pending[first:] {
+		st.ContestIDs = append(st.ContestIDs, pe.ID)
+	}
+	rolled.Tactician = st
+	if st.Stolen {
+		rolled.First = side
+	}
+	return nil
 }
 
 func facesText(party, foes []int) string {

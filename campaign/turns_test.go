@@ -49,11 +49,11 @@ func TestInitiativeRollsOneDiePerSideAndRerollsTies(t *testing.T) {
 	for _, ed := range []rules.Edition{rules.Edition2010, rules.Edition2020, rules.Edition2021} {
 		s := turnsCampaign(t, ed)
 		before := count(t, s)
-		_, err := s.Initiative([]int{3, 3})
+		_, err := s.Initiative(InitiativeRequest{Faces: []int{3, 3}})
 		wantRefused(t, s, err, before, rules.CodeInvalid, "tied 3 against 3: roll both dice again")
-		_, err = s.Initiative([]int{2, 5, 1})
+		_, err = s.Initiative(InitiativeRequest{Faces: []int{2, 5, 1}})
 		wantRefused(t, s, err, before, rules.CodeInvalid, "initiative takes 2 faces, 3 given")
-		res, err := s.Initiative([]int{3, 3, 2, 6})
+		res, err := s.Initiative(InitiativeRequest{Faces: []int{3, 3, 2, 6}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -64,7 +64,7 @@ func TestInitiativeRollsOneDiePerSideAndRerollsTies(t *testing.T) {
 			t.Fatalf("%s: after initiative %+v", ed, res.Turns)
 		}
 		before = count(t, s)
-		_, err = s.Initiative(nil)
+		_, err = s.Initiative(InitiativeRequest{Faces: nil})
 		wantRefused(t, s, err, before, rules.CodeRule, "rolled for encounter 1 already")
 		// Undo takes the initiative back: it may be rolled again.
 		if _, err := s.Undo(UndoRequest{Reason: "wrong dice"}); err != nil {
@@ -73,7 +73,7 @@ func TestInitiativeRollsOneDiePerSideAndRerollsTies(t *testing.T) {
 		if tr, err := s.Turns(); err != nil || tr.Active {
 			t.Fatalf("%s: after undo %+v, %v", ed, tr, err)
 		}
-		if _, err := s.Initiative([]int{5, 2}); err != nil {
+		if _, err := s.Initiative(InitiativeRequest{Faces: []int{5, 2}}); err != nil {
 			t.Fatal(err)
 		}
 		if r, err := s.Verify(); err != nil || !r.OK {
@@ -88,7 +88,7 @@ func TestInitiativeRollsOneDiePerSideAndRerollsTies(t *testing.T) {
 func TestLostTurnRefusedAndOverruled(t *testing.T) {
 	for _, ed := range []rules.Edition{rules.Edition2010, rules.Edition2020, rules.Edition2021} {
 		s := turnsCampaign(t, ed)
-		if _, err := s.Initiative([]int{5, 2}); err != nil {
+		if _, err := s.Initiative(InitiativeRequest{Faces: []int{5, 2}}); err != nil {
 			t.Fatal(err)
 		}
 		mustAttack(t, s, AttackRequest{Attacker: "Kira", Target: "Pirate", HitFaces: []int{6, 6, 5}})
@@ -144,7 +144,7 @@ func TestLostTurnRefusedAndOverruled(t *testing.T) {
 // turn.overruled allowed (a log edited to drop it) is a violation.
 func TestVerifyReplaysLostTurns(t *testing.T) {
 	s := turnsCampaign(t, rules.Edition2021)
-	if _, err := s.Initiative([]int{5, 2}); err != nil {
+	if _, err := s.Initiative(InitiativeRequest{Faces: []int{5, 2}}); err != nil {
 		t.Fatal(err)
 	}
 	mustAttack(t, s, AttackRequest{Attacker: "Pirate", Target: "Brann", HitFaces: []int{2, 3, 4}, Dodge: true, DodgeFaces: []int{2, 2, 2}})
@@ -186,7 +186,7 @@ func TestSurprise(t *testing.T) {
 		t.Fatalf("surprise: %+v, %v", tr, err)
 	}
 	before = count(t, s)
-	_, err = s.Initiative(nil)
+	_, err = s.Initiative(InitiativeRequest{Faces: nil})
 	wantRefused(t, s, err, before, rules.CodeRule, "the foes have surprise")
 	res, err := s.TurnEnd()
 	if err != nil || res.Turns.Turn != 1 || res.Turns.Side() != events.SideFoes {
@@ -218,6 +218,66 @@ func TestTurnEndNeedsTurns(t *testing.T) {
 	before = count(t, s)
 	_, err = s.TurnEnd()
 	wantRefused(t, s, err, before, rules.CodeRule, "no encounter is under way")
-	_, err = s.Initiative(nil)
+	_, err = s.Initiative(InitiativeRequest{Faces: nil})
 	wantRefused(t, s, err, before, rules.CodeRule, "start one with")
+}
+
+// 2020/2021 Tactician: "The character steals initiative by winning IQ";
+// 2010: "steal initiative by winning an IQ check". The contest is its own
+// event: karma re-rolls it, and the initiative follows.
+func TestTacticianStealsInitiative(t *testing.T) {
+	for _, ed := range []rules.Edition{rules.Edition2010, rules.Edition2020, rules.Edition2021} {
+		s := newCampaign(t, ed)
+		mustCreate(t, s, "Kira", 10, 12, 10, "Tactician:1")
+		mustCreate(t, s, "Brann", 14, 10, 8)
+		if _, err := s.AddFoe(NewFoe{Name: "Pirate", Attributes: rules.Attributes{ST: 12, DX: 11, IQ: 9}}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.GrantKarma("Kira", 1, "good play"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.AdventureStart("Derelict"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.EncounterStart("Pirates"); err != nil {
+			t.Fatal(err)
+		}
+		before := count(t, s)
+		_, err := s.Initiative(InitiativeRequest{Faces: []int{2, 5}, Tactician: "Brann", Against: "Pirate"})
+		wantRefused(t, s, err, before, rules.CodeRule, "Brann lacks the Tactician skill")
+		_, err = s.Initiative(InitiativeRequest{Faces: []int{2, 5}, Tactician: "Kira"})
+		wantRefused(t, s, err, before, rules.CodeInvalid, "name whose IQ he must beat with --against NAME")
+		_, err = s.Initiative(InitiativeRequest{Faces: []int{2, 5}, Tactician: "Kira", Against: "Brann"})
+		wantRefused(t, s, err, before, rules.CodeInvalid, "on the same side")
+		// Kira passes IQ 10 with 9; the pirate fails IQ 9 with 16.
+		res, err := s.Initiative(InitiativeRequest{Faces: []int{2, 5}, Tactician: "Kira", Against: "Pirate", TacticianFaces: []int{2, 3, 4}, AgainstFaces: []int{5, 5, 6}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := res.Initiative.Tactician
+		if st == nil || !st.Stolen || res.Initiative.First != events.SideParty || len(st.ContestIDs) != 2 || res.Turns.Side() != events.SideParty {
+			t.Fatalf("%s: the steal %+v, first %s", ed, st, res.Initiative.First)
+		}
+		if r, err := s.Verify(); err != nil || !r.OK {
+			t.Fatalf("%s: verify %+v, %v", ed, r, err)
+		}
+		// Karma re-rolls Kira's contest: 18 fails, both fail, the die stands.
+		if _, err := s.Reroll(RerollRequest{Roll: st.ContestIDs[0], Faces: []int{6, 6, 6}}); err != nil {
+			t.Fatal(err)
+		}
+		tr, err := s.Turns()
+		if err != nil || tr.First != events.SideFoes || tr.Side() != events.SideFoes {
+			t.Fatalf("%s: after the re-roll %+v, %v", ed, tr, err)
+		}
+		if r, err := s.Verify(); err != nil || !r.OK {
+			t.Fatalf("%s: verify after the re-roll %+v, %v", ed, r, err)
+		}
+		// Undo the re-roll: the steal stands again.
+		if _, err := s.Undo(UndoRequest{Reason: "r"}); err != nil {
+			t.Fatal(err)
+		}
+		if tr, err := s.Turns(); err != nil || tr.First != events.SideParty {
+			t.Fatalf("%s: after undoing the re-roll %+v, %v", ed, tr, err)
+		}
+	}
 }

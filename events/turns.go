@@ -31,7 +31,24 @@ type InitiativeRolled struct {
 	Foes      []int  `json:"foes"`
 	Entered   bool   `json:"entered"`
 	First     string `json:"first"`
-	Edition   string `json:"edition"`
+	// Tactician is the character who tried to steal the initiative
+	// ("steals initiative by winning IQ"), when one did: his side lost
+	// the die. First is his side when he won.
+	Tactician *InitiativeSteal `json:"tactician,omitempty"`
+	Edition   string           `json:"edition"`
+}
+
+// InitiativeSteal is a Tactician's IQ contest for the initiative.
+type InitiativeSteal struct {
+	ID      string `json:"id"`
+	Name    string `json:"name"`
+	Side    string `json:"side"`
+	Against string `json:"against"`
+	// ContestIDs are the contest.resolved events of the IQ contest (one
+	// on each combatant's stream), the Tactician's side first; a karma
+	// re-roll of the contest decides the initiative again.
+	ContestIDs []string `json:"contest_ids"`
+	Stolen     bool     `json:"stolen"`
 }
 
 // InitiativeSurprise records that one side has surprise: "one free

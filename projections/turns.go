@@ -41,6 +41,17 @@ type Turns struct {
 	Broken []TurnAction `json:"broken,omitempty"`
 
 	overruled map[string]int
+	// steal follows a Tactician's contest for the initiative through its
+	// karma re-rolls; contests are the winners of the encounter's
+	// contests by event ID.
+	steal    *steal
+	contests map[string]int
+}
+
+type steal struct {
+	ids      map[string]bool
+	side     string
+	dieFirst string
 }
 
 // TurnAction is one combatant's action, recorded against its turn.
@@ -163,7 +174,33 @@ func (t *Turns) Apply(e events.Event, p events.Payload) {
 		if t.Active && t.Surprise != "" {
 			return
 		}
+		contests := t.contests
 		t.start("", p.First, 1)
+		t.contests = contests
+		if st := p.Tactician; st != nil {
+			t.steal = &steal{ids: map[string]bool{}, side: st.Side, dieFirst: p.First}
+			if st.Stolen {
+				t.steal.dieFirst = OtherSide(st.Side)
+			}
+			for _, id := range st.ContestIDs {
+				t.steal.ids[id] = true
+			}
+		}
+		return
+	case *events.ContestResolved:
+		if t.contests == nil {
+			t.contests = map[string]int{}
+		}
+		t.contests[e.ID] = p.Winner
+		if st := t.steal; st != nil && p.Rerolls != "" && st.ids[p.Rerolls] {
+			// A karma re-roll of the Tactician's contest decides again.
+			delete(st.ids, p.Rerolls)
+			st.ids[e.ID] = true
+			t.First = st.dieFirst
+			if p.Winner == 0 {
+				t.First = st.side
+			}
+		}
 		return
 	case *events.TurnEnded:
 		if t.Active {
@@ -265,6 +302,14 @@ func InitiativeProblem(p *events.InitiativeRolled) string {
 	case p.Foes[n-1] > p.Party[n-1]:
 		want = events.SideFoes
 	}
+	if st := p.Tactician; st != nil {
+		if st.Side != OtherSide(want) {
+			return fmt.Sprintf("%s tried to steal the initiative his side (the %s) had won", st.Name, st.Side)
+		}
+		if st.Stolen {
+			want = st.Side
+		}
+	}
 	if p.First != want {
 		return fmt.Sprintf("initiative %d against %d gives the first turn to the %s, not the %s", p.Party[n-1], p.Foes[n-1], want, p.First)
 	}
@@ -283,6 +328,13 @@ func (w *World) turnEvent(e events.Event, p events.Payload) string {
 	case *events.InitiativeRolled:
 		if problem := InitiativeProblem(p); problem != "" {
 			return problem
+		}
+		if st := p.Tactician; st != nil {
+			for _, id := range st.ContestIDs {
+				if w, ok := w.Turns.contests[id]; !ok || (w == 0) != st.Stolen {
+					return fmt.Sprintf("%s's contest for the initiative (%s) is not in this encounter, or its winner is not the one recorded", st.Name, id)
+				}
+			}
 		}
 		number = p.Encounter
 	case *events.InitiativeSurprise:
@@ -330,7 +382,14 @@ func describeTurns(p events.Payload) string {
 		for i := range p.Party {
 			rolls = append(rolls, fmt.Sprintf("%d-%d", p.Party[i], p.Foes[i]))
 		}
-		return fmt.Sprintf("initiative party-foes %s: the %s move first", strings.Join(rolls, ", then "), sideWord(p.First))
+		steal := ""
+		if st := p.Tactician; st != nil {
+			steal = fmt.Sprintf("; %s (Tactician) failed to steal it from %s", st.Name, st.Against)
+			if st.Stolen {
+				steal = fmt.Sprintf("; %s (Tactician) stole it from %s", st.Name, st.Against)
+			}
+		}
+		return fmt.Sprintf("initiative party-foes %s: the %s move first%s", strings.Join(rolls, ", then "), sideWord(p.First), steal)
 	case *events.InitiativeSurprise:
 		return fmt.Sprintf("surprise: the %s take a free turn, then the first", sideWord(p.Side))
 	case *events.TurnEnded:

@@ -360,9 +360,10 @@ func (tp *timelinePrinter) day(per projections.TimelinePeriod, d projections.Tim
 }
 
 func newInitiativeCmd(a *app) *cobra.Command {
-	var dice string
+	var dice, tacDice, oppDice string
+	var req campaign.InitiativeRequest
 	cmd := &cobra.Command{
-		Use:   "initiative [--dice P,F]",
+		Use:   "initiative [--dice P,F] [--tactician NAME --against NAME]",
 		Short: "Roll initiative: one die per side, the higher moves first (ties roll again)",
 		Long: `Roll initiative for the encounter under way: "each side rolls one die. The
 side rolling the higher die moves first. Players alternate turns for the rest
@@ -371,10 +372,16 @@ of the battle." A tie is rolled again.
 --dice records physical dice: the party's die, then the foes' die; after a
 tie, both again (--dice 3,3,5,2). From then on the encounter tracks the round
 and whose turn it is: the other side's first attack passes the turn, or
-ltscamp turn end does. A defender who dodged loses his next turn.`,
+ltscamp turn end does. A defender who dodged loses his next turn.
+
+--tactician names a character with the Tactician skill: if his side loses the
+die he "steals initiative by winning IQ", a contest against --against (its
+own event: karma re-rolls it with ltscamp reroll SEQ).`,
 		Example: `  ltscamp initiative
   ltscamp initiative --dice 5,2
-  ltscamp initiative --dice 4,4,2,6`,
+  ltscamp initiative --dice 4,4,2,6
+  ltscamp initiative --dice 2,5 --tactician Kira --against "Pirate 1" \
+      --tactician-dice 2,3,4 --against-dice 5,5,6`,
 		Args: exactArgs(0, "no arguments (the dice go in --dice P,F)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			faces, err := parseFacesFlag(cmd, "dice", dice)
@@ -382,7 +389,14 @@ ltscamp turn end does. A defender who dodged loses his next turn.`,
 				return err
 			}
 			return a.withCampaign(func(s *campaign.Service) error {
-				res, err := s.Initiative(faces)
+				req.Faces = faces
+				if req.TacticianFaces, err = parseFacesFlag(cmd, "tactician-dice", tacDice); err != nil {
+					return err
+				}
+				if req.AgainstFaces, err = parseFacesFlag(cmd, "against-dice", oppDice); err != nil {
+					return err
+				}
+				res, err := s.Initiative(req)
 				if err == nil {
 					printTurns(a, res)
 				}
@@ -391,6 +405,10 @@ ltscamp turn end does. A defender who dodged loses his next turn.`,
 		},
 	}
 	cmd.Flags().StringVar(&dice, "dice", "", "faces of physical dice: party's die, foes' die (again after a tie)")
+	cmd.Flags().StringVar(&req.Tactician, "tactician", "", "a character with Tactician who steals the initiative by winning IQ, if his side loses the die")
+	cmd.Flags().StringVar(&req.Against, "against", "", "the combatant of the other side whose IQ the Tactician must beat")
+	cmd.Flags().StringVar(&tacDice, "tactician-dice", "", "faces of the Tactician's IQ dice")
+	cmd.Flags().StringVar(&oppDice, "against-dice", "", "faces of the opponent's IQ dice")
 	return cmd
 }
 
