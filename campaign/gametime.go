@@ -261,9 +261,9 @@ func (d *decision) advanceDays(c *projections.Campaign, n int, reason string) er
 }
 
 // EncounterStart opens an encounter in the current day; surprise, when
-// "party" or "foes", gives that side surprise: "one free unopposed turn,
-// and then ... the first turn".
-func (s *Service) EncounterStart(title string, surprise ...string) (TimeResult, error) {
+// given, gives a side surprise: "one free unopposed turn, and then ... the
+// first turn" (see Surprise).
+func (s *Service) EncounterStart(title string, surprise ...Surprise) (TimeResult, error) {
 	title = strings.TrimSpace(title)
 	return s.timeCommand(func(d *decision) error {
 		if err := rules.CheckReason("the encounter's title", title); err != nil {
@@ -278,8 +278,11 @@ func (s *Service) EncounterStart(title string, surprise ...string) (TimeResult, 
 		if err := d.emit(events.CampaignStream, events.EncounterStarted{Number: n, Title: title}); err != nil {
 			return err
 		}
-		for _, side := range surprise {
-			if err := d.declareSurprise(c, n, strings.ToLower(strings.TrimSpace(side))); err != nil {
+		if len(surprise) > 1 {
+			return rules.Errorf(rules.CodeInvalid, "one side at most has surprise")
+		}
+		for _, sp := range surprise {
+			if err := d.declareSurprise(c, n, sp); err != nil {
 				return err
 			}
 		}

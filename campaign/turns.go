@@ -260,21 +260,71 @@ func (s *Service) TurnEnd() (TurnsResult, error) {
 	})
 }
 
-// declareSurprise gives side surprise in the encounter just started.
-func (d *decision) declareSurprise(c *projections.Campaign, number int, side string) error {
+// Surprise is a side's surprise at the start of an encounter.
+type Surprise struct {
+	// Side is "party" or "foes".
+	Side string
+	// Alertness names a character of the other side with the Alertness
+	// skill, who "negates surprise on 3/IQ" (3/IQ+Alertness), with the
+	// faces entered (nil: rolled).
+	Alertness      string
+	AlertnessFaces []int
+}
+
+// declareSurprise gives sp.Side surprise in the encounter just started,
+// unless an Alertness check negates it.
+func (d *decision) declareSurprise(c *projections.Campaign, number int, sp Surprise) error {
+	side := strings.ToLower(strings.TrimSpace(sp.Side))
 	switch side {
-	case "":
-		return nil
 	case events.SideParty, events.SideFoes:
 	default:
-		return rules.Errorf(rules.CodeInvalid, "--surprise %q: choose party or foes", side)
+		return rules.Errorf(rules.CodeInvalid, "--surprise %q: choose party or foes", sp.Side)
 	}
 	version, err := d.s.store.StreamVersion(events.TurnsStream)
 	if err != nil {
 		return err
 	}
 	d.expect(events.TurnsStream, version)
-	return d.emit(events.TurnsStream, events.InitiativeSurprise{Encounter: number, Side: side, Edition: string(c.Edition)})
+	ev := events.InitiativeSurprise{Encounter: number, Side: side, Edition: string(c.Edition)}
+	if strings.TrimSpace(sp.Alertness) != "" {
+		if ev.Alertness, err = d.alertness(c, side, sp); err != nil {
+			return err
+		}
+	} else if sp.AlertnessFaces != nil {
+		return rules.Errorf(rules.CodeInvalid, "--alertness-dice goes with --alertness NAME")
+	}
+	return d.emit(events.TurnsStream, ev)
+}
+
+// alertness rolls sp.Alertness's check against the surprise of side.
+func (d *decision) alertness(c *projections.Campaign, side string, sp Surprise) (*events.SurpriseCheck, error) {
+	who, err := d.combatant(sp.Alertness)
+	if err != nil {
+		return nil, err
+	}
+	if projections.SideOfStream(who.stream) == side {
+		return nil, rules.Errorf(rules.CodeInvalid, "%s is on the side with surprise (the %s); Alertness negates the other side's surprise", who.sheet.Name, side)
+	}
+	if who.sheet.SkillLevel("alertness") == 0 {
+		return nil, rules.Errorf(rules.CodeRule, "%s lacks the Alertness skill (\"negates surprise on 3/IQ\")", who.sheet.Name)
+	}
+	expr, err := rules.ParseExpr("3/IQ+Alertness")
+	if err != nil {
+		return nil, err
+	}
+	roll, stream, _, err := d.roll(c.Edition, expr, who.sheet.Name, sp.AlertnessFaces, nil)
+	if err != nil {
+		return nil, err
+	}
+	roll.Reason = "Alertness: negate surprise"
+	if err := d.emit(stream, roll); err != nil {
+		return nil, err
+	}
+	rollID := d.pending[len(d.pending)-1].ID
+	if err := d.suitOnCheck(roll, rollID); err != nil {
+		return nil, err
+	}
+	return &events.SurpriseCheck{ID: who.member.ID, Name: who.sheet.Name, RollID: rollID, Negated: roll.Outcome == "pass"}, nil
 }
 
 // turnAction checks that a may act now, in an encounter whose turns are

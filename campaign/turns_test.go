@@ -176,9 +176,9 @@ func TestSurprise(t *testing.T) {
 		t.Fatal(err)
 	}
 	before := count(t, s)
-	_, err := s.EncounterStart("Ambush", "pirates")
+	_, err := s.EncounterStart("Ambush", Surprise{Side: "pirates"})
 	wantRefused(t, s, err, before, rules.CodeInvalid, `--surprise "pirates": choose party or foes`)
-	if _, err := s.EncounterStart("Ambush", "foes"); err != nil {
+	if _, err := s.EncounterStart("Ambush", Surprise{Side: "foes"}); err != nil {
 		t.Fatal(err)
 	}
 	tr, err := s.Turns()
@@ -278,6 +278,67 @@ func TestTacticianStealsInitiative(t *testing.T) {
 		}
 		if tr, err := s.Turns(); err != nil || tr.First != events.SideParty {
 			t.Fatalf("%s: after undoing the re-roll %+v, %v", ed, tr, err)
+		}
+	}
+}
+
+// 2020/2021 Alertness: "Negates surprise on 3/IQ". The check is its own
+// roll: karma re-rolls it, and the surprise follows.
+func TestAlertnessNegatesSurprise(t *testing.T) {
+	for _, ed := range []rules.Edition{rules.Edition2020, rules.Edition2021} {
+		s := turnsCampaign(t, ed)
+		if _, err := s.EncounterEnd(OutcomeOther, nil); err != nil {
+			t.Fatal(err)
+		}
+		mustCreate(t, s, "Lyra", 10, 11, 11, "Alertness:1")
+		if _, err := s.GrantKarma("Lyra", 1, "good play"); err != nil {
+			t.Fatal(err)
+		}
+		before := count(t, s)
+		_, err := s.EncounterStart("Ambush", Surprise{Side: "foes", Alertness: "Kira"})
+		wantRefused(t, s, err, before, rules.CodeRule, "Kira lacks the Alertness skill")
+		_, err = s.EncounterStart("Ambush", Surprise{Side: "party", Alertness: "Lyra"})
+		wantRefused(t, s, err, before, rules.CodeInvalid, "Lyra is on the side with surprise")
+		// 16 fails IQ 11 + Alertness 1: the foes have surprise.
+		res, err := s.EncounterStart("Ambush", Surprise{Side: "foes", Alertness: "Lyra", AlertnessFaces: []int{5, 5, 6}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rollID string
+		for _, e := range res.Events {
+			if e.Type == events.TypeRollMade {
+				rollID = e.ID
+			}
+		}
+		tr, err := s.Turns()
+		if err != nil || rollID == "" || tr.Surprise != events.SideFoes || tr.Turn != 0 {
+			t.Fatalf("%s: a failed Alertness check %+v, %v", ed, tr, err)
+		}
+		if r, err := s.Verify(); err != nil || !r.OK {
+			t.Fatalf("%s: verify %+v, %v", ed, r, err)
+		}
+		// Karma re-rolls it: 6 passes, the surprise is negated.
+		if _, err := s.Reroll(RerollRequest{Roll: rollID, Faces: []int{1, 2, 3}}); err != nil {
+			t.Fatal(err)
+		}
+		if tr, err = s.Turns(); err != nil || tr.Active || tr.Surprise != "" {
+			t.Fatalf("%s: after the re-roll %+v, %v", ed, tr, err)
+		}
+		if r, err := s.Verify(); err != nil || !r.OK {
+			t.Fatalf("%s: verify after the re-roll %+v, %v", ed, r, err)
+		}
+		// Initiative is rolled as in any battle.
+		if _, err := s.Initiative(InitiativeRequest{Faces: []int{2, 5}}); err != nil {
+			t.Fatal(err)
+		}
+		// Undo the initiative and the re-roll: the surprise stands again.
+		for range 2 {
+			if _, err := s.Undo(UndoRequest{Reason: "r"}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if tr, err = s.Turns(); err != nil || tr.Surprise != events.SideFoes {
+			t.Fatalf("%s: after the undos %+v, %v", ed, tr, err)
 		}
 	}
 }

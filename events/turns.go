@@ -57,7 +57,20 @@ type InitiativeSurprise struct {
 	Stamp
 	Encounter int    `json:"encounter"`
 	Side      string `json:"side"`
-	Edition   string `json:"edition"`
+	// Alertness is the check of a character of the other side with the
+	// Alertness skill ("Negates surprise on 3/IQ"), when one rolled.
+	Alertness *SurpriseCheck `json:"alertness,omitempty"`
+	Edition   string         `json:"edition"`
+}
+
+// SurpriseCheck is an Alertness check against surprise: RollID is its
+// roll.made event (a karma re-roll of it decides again), Negated whether
+// it passed.
+type SurpriseCheck struct {
+	ID      string `json:"id"`
+	Name    string `json:"name"`
+	RollID  string `json:"roll_id"`
+	Negated bool   `json:"negated"`
 }
 
 // TurnEnded passes the turn to the other side (`turn end`). The other

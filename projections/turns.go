@@ -46,6 +46,14 @@ type Turns struct {
 	// contests by event ID.
 	steal    *steal
 	contests map[string]int
+	// alert follows an Alertness check against surprise; checks are the
+	// encounter's checks by event ID (true: passed).
+	alert  *alert
+	checks map[string]bool
+}
+
+type alert struct {
+	rollID, side string
 }
 
 type steal struct {
@@ -168,15 +176,38 @@ func (t *Turns) Apply(e events.Event, p events.Payload) {
 		*t = Turns{}
 		return
 	case *events.InitiativeSurprise:
-		t.start(p.Side, p.Side, 0)
+		if a := p.Alertness; a != nil {
+			t.alert = &alert{rollID: a.RollID, side: p.Side}
+			if a.Negated {
+				return
+			}
+		}
+		t.surprise(p.Side)
+		return
+	case *events.RollMade:
+		if t.checks == nil {
+			t.checks = map[string]bool{}
+		}
+		t.checks[e.ID] = p.Outcome == "pass"
+		if a := t.alert; a != nil && p.Rerolls != "" && p.Rerolls == a.rollID {
+			// A karma re-roll of the Alertness check decides again, while
+			// no initiative has been rolled in its place.
+			a.rollID = e.ID
+			switch {
+			case p.Outcome == "pass" && t.Surprise != "":
+				*t = Turns{Encounter: t.Encounter, alert: a, checks: t.checks}
+			case p.Outcome != "pass" && !t.Active:
+				t.surprise(a.side)
+			}
+		}
 		return
 	case *events.InitiativeRolled:
 		if t.Active && t.Surprise != "" {
 			return
 		}
-		contests := t.contests
+		contests, checks := t.contests, t.checks
 		t.start("", p.First, 1)
-		t.contests = contests
+		t.contests, t.checks = contests, checks
 		if st := p.Tactician; st != nil {
 			t.steal = &steal{ids: map[string]bool{}, side: st.Side, dieFirst: p.First}
 			if st.Stolen {
@@ -241,6 +272,14 @@ func (t *Turns) Apply(e events.Event, p events.Payload) {
 		}
 		t.Loses[id] = next
 	}
+}
+
+// surprise starts the turns with side's free turn, keeping what follows
+// the Alertness check.
+func (t *Turns) surprise(side string) {
+	a, checks := t.alert, t.checks
+	t.start(side, side, 0)
+	t.alert, t.checks = a, checks
 }
 
 func (t *Turns) start(surprise, first string, turn int) {
@@ -341,6 +380,11 @@ func (w *World) turnEvent(e events.Event, p events.Payload) string {
 		if p.Side != events.SideParty && p.Side != events.SideFoes {
 			return fmt.Sprintf("surprise for %q, not the party or the foes", p.Side)
 		}
+		if a := p.Alertness; a != nil {
+			if passed, ok := w.Turns.checks[a.RollID]; !ok || passed != a.Negated {
+				return fmt.Sprintf("%s's Alertness check (%s) is not in this encounter, or its outcome is not the one recorded", a.Name, a.RollID)
+			}
+		}
 		number = p.Encounter
 	case *events.TurnEnded:
 		if !w.Turns.Active || p.Turn != w.Turns.Turn {
@@ -391,6 +435,9 @@ func describeTurns(p events.Payload) string {
 		}
 		return fmt.Sprintf("initiative party-foes %s: the %s move first%s", strings.Join(rolls, ", then "), sideWord(p.First), steal)
 	case *events.InitiativeSurprise:
+		if a := p.Alertness; a != nil && a.Negated {
+			return fmt.Sprintf("surprise for the %s negated by %s's Alertness", sideWord(p.Side), a.Name)
+		}
 		return fmt.Sprintf("surprise: the %s take a free turn, then the first", sideWord(p.Side))
 	case *events.TurnEnded:
 		if p.Turn == 0 {

@@ -103,17 +103,21 @@ healed dies. Undoing the command brings the karma back.`,
 
 func newEncounterCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{Use: "encounter", Short: "Start and end encounters (combats)"}
-	var surprise string
+	var surprise campaign.Surprise
+	var alertDice string
 	start := &cobra.Command{
-		Use:   "start [TITLE] [--surprise party|foes]",
+		Use:   "start [TITLE] [--surprise party|foes [--alertness NAME]]",
 		Short: "Start an encounter in the current day",
 		Long: `Start an encounter (a battle) in the current day. Then roll initiative
 (ltscamp initiative) to track the turns.
 
 --surprise gives one side surprise: "The side with surprise gets one free
-unopposed turn, and then takes the first turn." No initiative is rolled then.`,
+unopposed turn, and then takes the first turn." No initiative is rolled then.
+--alertness names a character of the other side with the Alertness skill, who
+"negates surprise on 3/IQ" (3/IQ+Alertness, a roll karma can re-roll).`,
 		Example: `  ltscamp encounter start "pirates at the airlock"
-  ltscamp encounter start Ambush --surprise foes`,
+  ltscamp encounter start Ambush --surprise foes
+  ltscamp encounter start Ambush --surprise foes --alertness Kira --alertness-dice 2,3,4`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 1 {
 				return usagef("encounter start takes at most one TITLE (quote titles with spaces)")
@@ -125,7 +129,10 @@ unopposed turn, and then takes the first turn." No initiative is rolled then.`,
 			return a.withCampaign(func(s *campaign.Service) error {
 				var res campaign.TimeResult
 				var err error
-				if cmd.Flags().Changed("surprise") {
+				if cmd.Flags().Changed("surprise") || cmd.Flags().Changed("alertness") {
+					if surprise.AlertnessFaces, err = parseFacesFlag(cmd, "alertness-dice", alertDice); err != nil {
+						return err
+					}
 					res, err = s.EncounterStart(title, surprise)
 				} else {
 					res, err = s.EncounterStart(title)
@@ -137,7 +144,9 @@ unopposed turn, and then takes the first turn." No initiative is rolled then.`,
 			})
 		},
 	}
-	start.Flags().StringVar(&surprise, "surprise", "", "the side with surprise: party or foes (a free turn, then the first turn)")
+	start.Flags().StringVar(&surprise.Side, "surprise", "", "the side with surprise: party or foes (a free turn, then the first turn)")
+	start.Flags().StringVar(&surprise.Alertness, "alertness", "", "a character of the other side whose Alertness may negate the surprise (3/IQ)")
+	start.Flags().StringVar(&alertDice, "alertness-dice", "", "faces of the Alertness check's dice")
 	cmd.AddCommand(start)
 	var outcome, plotword string
 	var contributors []string
