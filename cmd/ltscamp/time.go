@@ -117,7 +117,8 @@ unopposed turn, and then takes the first turn." No initiative is rolled then.
 "negates surprise on 3/IQ" (3/IQ+Alertness, a roll karma can re-roll).`,
 		Example: `  ltscamp encounter start "pirates at the airlock"
   ltscamp encounter start Ambush --surprise foes
-  ltscamp encounter start Ambush --surprise foes --alertness Kira --alertness-dice 2,3,4`,
+  ltscamp encounter start Ambush --surprise foes --alertness Kira \
+      --alertness-dice 2,3,4`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 1 {
 				return usagef("encounter start takes at most one TITLE (quote titles with spaces)")
