@@ -2,6 +2,7 @@ package campaign
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -21,10 +22,28 @@ type NewFoe struct {
 	// Armor the armour he wears, in layers.
 	Weapon string
 	Armor  []string
+	// Gear are the items a stat line names after the attributes: each is
+	// the edition's weapon or armour of that name (one weapon at most).
+	Gear []string
+	// Count, when 1 or more, adds that many foes numbered after the name:
+	// "Pirate 1", "Pirate 2"... (0: one foe of the name as given).
+	Count int
+	// Keep makes a foe added during an encounter a standing one: he stays
+	// on the roster when the encounter ends. A foe added outside any
+	// encounter always stays.
+	Keep bool
+	// encounter is the encounter he belongs to, when a command that opens
+	// it adds him (0: the encounter under way, unless Keep).
+	encounter int
 }
 
+// maxFoeCount bounds the count of foes one stat line or --count adds.
+const maxFoeCount = 99
+
 // ParseFoeLine reads a quick stat line, "Pirate:ST12,DX11,IQ9": a name,
-// then every attribute once, in any order (skills and gear come by flag).
+// then every attribute once, in any order; then, optionally, the weapon
+// and armour he carries, and " xN" for N numbered foes, as in
+// "Pirate:ST12,DX12,IQ9,cutlass,flak vest x3" (skills come by flag).
 func ParseFoeLine(line string) (NewFoe, error) {
 	line = strings.TrimSpace(line)
 	i := strings.Index(line, ":")
@@ -32,15 +51,35 @@ func ParseFoeLine(line string) (NewFoe, error) {
 		return NewFoe{}, rules.Errorf(rules.CodeInvalid, "foe %q: write NAME with --st --dx --iq, or a stat line Name:ST12,DX11,IQ9", line)
 	}
 	nf := NewFoe{Name: strings.TrimSpace(line[:i])}
+	body := line[i+1:]
+	if j := strings.LastIndexAny(body, " \t"); j >= 0 {
+		if n, ok := foeCount(body[j+1:]); ok {
+			if n < 1 || n > maxFoeCount {
+				return NewFoe{}, rules.Errorf(rules.CodeInvalid, "foe %q: x%d foes (give x1 to x%d)", line, n, maxFoeCount)
+			}
+			nf.Count, body = n, body[:j]
+		}
+	}
 	seen := map[rules.Attribute]bool{}
-	for _, part := range strings.Split(line[i+1:], ",") {
+	for _, part := range strings.Split(body, ",") {
 		part = strings.TrimSpace(part)
+		if len(seen) == len(rules.AttributeNames()) {
+			// ST, DX and IQ given: the rest is gear.
+			if part == "" {
+				return NewFoe{}, rules.Errorf(rules.CodeInvalid, "foe %q: an empty item between commas", line)
+			}
+			if at, _, ok := foeAttribute(part); ok {
+				return NewFoe{}, rules.Errorf(rules.CodeInvalid, "foe %q: %s is given twice", line, at)
+			}
+			nf.Gear = append(nf.Gear, part)
+			continue
+		}
 		if len(part) < 3 {
 			return NewFoe{}, rules.Errorf(rules.CodeInvalid, "foe %q: %q is not an attribute such as ST12", line, part)
 		}
 		at, err := rules.ParseAttribute(part[:2])
 		if err != nil {
-			return NewFoe{}, rules.Errorf(rules.CodeInvalid, "foe %q: %q is not an attribute such as ST12", line, part)
+			return NewFoe{}, rules.Errorf(rules.CodeInvalid, "foe %q: %q is not an attribute such as ST12 (the weapon and armour come after ST, DX and IQ)", line, part)
 		}
 		v, err := strconv.Atoi(strings.TrimSpace(part[2:]))
 		if err != nil {
@@ -58,6 +97,30 @@ func ParseFoeLine(line string) (NewFoe, error) {
 		}
 	}
 	return nf, nil
+}
+
+// foeCount reads the " xN" that ends a stat line ("x3", "X3", "×3").
+func foeCount(word string) (int, bool) {
+	for _, x := range []string{"x", "X", "×"} {
+		if rest, ok := strings.CutPrefix(word, x); ok && rest != "" {
+			n, err := strconv.Atoi(rest)
+			return n, err == nil
+		}
+	}
+	return 0, false
+}
+
+// foeAttribute reads an attribute and its value, such as "ST12".
+func foeAttribute(part string) (rules.Attribute, int, bool) {
+	if len(part) < 3 {
+		return "", 0, false
+	}
+	at, err := rules.ParseAttribute(part[:2])
+	if err != nil {
+		return "", 0, false
+	}
+	v, err := strconv.Atoi(strings.TrimSpace(part[2:]))
+	return at, v, err == nil
 }
 
 // nameFree refuses a name the party or the foes already use: a name in a
@@ -79,20 +142,78 @@ func nameFree(r *projections.Roster, name string) error {
 }
 
 // AddFoe puts a foe on the roster, with his weapon and armour, as one
-// command.
+// command. With a Count, it adds the numbered foes and returns the first
+// (AddFoes returns them all).
 func (s *Service) AddFoe(nf NewFoe) (projections.Sheet, error) {
-	var name string
+	sheets, err := s.AddFoes(nf)
+	if err != nil {
+		return projections.Sheet{}, err
+	}
+	return sheets[0], nil
+}
+
+// AddFoes puts a foe, or Count numbered foes, on the roster as one
+// command, and returns their sheets in the order added.
+func (s *Service) AddFoes(nf NewFoe) ([]projections.Sheet, error) {
+	var names []string
 	_, err := s.execute(func(d *decision) error {
-		c, err := d.addFoe(nf)
-		if err == nil {
-			name = c.sheet.Name
+		names = names[:0]
+		cs, err := d.addFoes(nf)
+		for _, c := range cs {
+			names = append(names, c.sheet.Name)
 		}
 		return err
 	})
 	if err != nil {
-		return projections.Sheet{}, err
+		return nil, err
 	}
-	return s.FoeSheet(name)
+	sheets := make([]projections.Sheet, 0, len(names))
+	for _, n := range names {
+		sh, err := s.FoeSheet(n)
+		if err != nil {
+			return nil, err
+		}
+		sheets = append(sheets, sh)
+	}
+	return sheets, nil
+}
+
+// addFoes adds the foe nf describes, or nf.Count of them numbered after
+// his name, continuing after the highest number of that name on the
+// roster (reinforcements of Pirate 1..3 are Pirate 4 on).
+func (d *decision) addFoes(nf NewFoe) ([]*character, error) {
+	if nf.Count == 0 {
+		c, err := d.addFoe(nf)
+		if err != nil {
+			return nil, err
+		}
+		return []*character{c}, nil
+	}
+	if nf.Count < 0 || nf.Count > maxFoeCount {
+		return nil, rules.Errorf(rules.CodeInvalid, "--count %d: add 1 to %d foes", nf.Count, maxFoeCount)
+	}
+	base := projections.NormalizeName(nf.Name)
+	r, err := d.rosterState()
+	if err != nil {
+		return nil, err
+	}
+	next := 1
+	for _, m := range r.Foes {
+		if n, err := strconv.Atoi(strings.TrimPrefix(m.Name, base+" ")); err == nil && strings.HasPrefix(m.Name, base+" ") && n >= next {
+			next = n + 1
+		}
+	}
+	var out []*character
+	for k := range nf.Count {
+		one := nf
+		one.Name, one.Count = fmt.Sprintf("%s %d", base, next+k), 0
+		c, err := d.addFoe(one)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, nil
 }
 
 // addFoe decides foe.added and the foe's gear, and adds him to the
@@ -130,7 +251,15 @@ func (d *decision) addFoe(nf NewFoe) (*character, error) {
 	c := &character{member: projections.Member{ID: id, Name: name, Foe: true}, stream: events.FoeStream(id)}
 	d.expect(c.stream, 0)
 	p := events.FoeAdded{FoeID: id, Name: name, Edition: string(camp.Edition),
-		Attributes: events.Attributes{ST: nf.Attributes.ST, DX: nf.Attributes.DX, IQ: nf.Attributes.IQ}, Skills: []events.SkillLevel{}}
+		Attributes: events.Attributes{ST: nf.Attributes.ST, DX: nf.Attributes.DX, IQ: nf.Attributes.IQ}, Skills: []events.SkillLevel{}, Encounter: nf.encounter}
+	if p.Encounter == 0 && camp.InEncounter && !nf.Keep {
+		// A foe added during an encounter leaves the roster at its end.
+		p.Encounter = camp.Encounter
+	}
+	weapon, armor, err := foeGear(camp.Edition, name, nf)
+	if err != nil {
+		return nil, err
+	}
 	seen := map[string]bool{}
 	for _, sl := range skills {
 		if seen[sl.Skill.Key] {
@@ -146,17 +275,43 @@ func (d *decision) addFoe(nf NewFoe) (*character, error) {
 		return nil, err
 	}
 	d.chars[id] = c
-	if strings.TrimSpace(nf.Weapon) != "" {
-		if err := d.equip(camp.Edition, c, SlotWeapon, nf.Weapon); err != nil {
+	if weapon != "" {
+		if err := d.equip(camp.Edition, c, SlotWeapon, weapon); err != nil {
 			return nil, err
 		}
 	}
-	for _, a := range nf.Armor {
+	for _, a := range armor {
 		if err := d.equip(camp.Edition, c, SlotArmor, a); err != nil {
 			return nil, err
 		}
 	}
 	return c, nil
+}
+
+// foeGear sorts a foe's gear: --weapon and --armor as given, and each item
+// of his stat line the edition's weapon or armour of that name. An unknown
+// item is refused with the weapon table's nearest name.
+func foeGear(ed rules.Edition, name string, nf NewFoe) (string, []string, error) {
+	weapon, armor := strings.TrimSpace(nf.Weapon), slices.Clone(nf.Armor)
+	for _, item := range nf.Gear {
+		if _, err := rules.LookupArmor(ed, item); err == nil {
+			armor = append(armor, item)
+			continue
+		}
+		w, err := rules.LookupWeapon(ed, item)
+		if err != nil {
+			return "", nil, rules.Errorf(rules.CodeOf(err), "foe %s: %v (a stat line names weapons and armour after ST, DX and IQ)", name, err)
+		}
+		if weapon != "" {
+			first := weapon
+			if fw, err := rules.LookupWeapon(ed, weapon); err == nil {
+				first = fw.Name
+			}
+			return "", nil, rules.Errorf(rules.CodeInvalid, "foe %s: two weapons, %s and %s; a foe wields one", name, first, w.Name)
+		}
+		weapon = item
+	}
+	return weapon, armor, nil
 }
 
 // RemoveFoe takes a foe off the roster; his stream stays in the log.
@@ -213,6 +368,11 @@ func (s *Service) FoeSheet(name string) (projections.Sheet, error) {
 		if pm, ok := r.Find(name); ok {
 			return projections.Sheet{}, rules.Errorf(rules.CodeNotFound, "%s is a party member, not a foe: `ltscamp sheet %s` shows him", pm.Name, pm.Name)
 		}
+		for _, m := range slices.Backward(r.Left) {
+			if strings.EqualFold(m.Name, projections.NormalizeName(name)) {
+				return projections.Sheet{}, rules.Errorf(rules.CodeNotFound, "no foe %q on the roster: he left it (added at seq %d); `ltscamp foe list --all` shows the foes who left", m.Name, m.Seq)
+			}
+		}
 		if len(r.Foes) == 0 {
 			return projections.Sheet{}, rules.Errorf(rules.CodeNotFound, "no foe %q: there are no foes; add one with `ltscamp foe add`", projections.NormalizeName(name))
 		}
@@ -235,6 +395,14 @@ func (s *Service) FoeSheets() ([]projections.Sheet, error) { return s.FoeSheetsA
 // log (see SheetAsOf).
 func (s *Service) FoeSheetsAsOf(asOf string) ([]projections.Sheet, error) {
 	return s.rosterSheets(asOf, func(r projections.Roster) []projections.Member { return r.Foes })
+}
+
+// AllFoeSheets returns the sheets of the foes on the roster, in the order
+// added, then of those who left it, in the order they left.
+func (s *Service) AllFoeSheets() ([]projections.Sheet, error) {
+	return s.rosterSheets("", func(r projections.Roster) []projections.Member {
+		return slices.Concat(r.Foes, r.Left)
+	})
 }
 
 // FoeLine is a foe's quick stat line, as `foe add` reads it back.

@@ -45,8 +45,8 @@ func (s *Service) timeCommand(decide func(d *decision) error) (TimeResult, error
 	if err != nil {
 		return TimeResult{}, err
 	}
-	names := make(map[string]string, len(r.Members)+len(r.Foes))
-	for _, m := range append(r.Members, r.Foes...) {
+	names := make(map[string]string, len(r.Members)+len(r.Foes)+len(r.Left))
+	for _, m := range slices.Concat(r.Members, r.Foes, r.Left) {
 		names[m.Stream()] = m.Name
 	}
 	return TimeResult{Campaign: c, Events: res.Events, Names: names}, nil
@@ -260,10 +260,16 @@ func (d *decision) advanceDays(c *projections.Campaign, n int, reason string) er
 	return d.emit(events.CampaignStream, events.DayAdvanced{From: c.Day, To: c.Day + n, Reason: reason})
 }
 
-// EncounterStart opens an encounter in the current day; surprise, when
-// given, gives a side surprise: "one free unopposed turn, and then ... the
-// first turn" (see Surprise).
-func (s *Service) EncounterStart(title string, surprise ...Surprise) (TimeResult, error) {
+// EncounterStart opens an encounter in the current day, with the foes
+// that belong to it (see addEncounterFoes).
+func (s *Service) EncounterStart(title string, foes ...NewFoe) (TimeResult, error) {
+	return s.EncounterStartWith(title, nil, foes...)
+}
+
+// EncounterStartWith is EncounterStart where sp, when not nil, gives a
+// side surprise: "one free unopposed turn, and then ... the first turn"
+// (see Surprise). The foes join first: one of them may roll Alertness.
+func (s *Service) EncounterStartWith(title string, sp *Surprise, foes ...NewFoe) (TimeResult, error) {
 	title = strings.TrimSpace(title)
 	return s.timeCommand(func(d *decision) error {
 		if err := rules.CheckReason("the encounter's title", title); err != nil {
@@ -278,13 +284,11 @@ func (s *Service) EncounterStart(title string, surprise ...Surprise) (TimeResult
 		if err := d.emit(events.CampaignStream, events.EncounterStarted{Number: n, Title: title}); err != nil {
 			return err
 		}
-		if len(surprise) > 1 {
-			return rules.Errorf(rules.CodeInvalid, "one side at most has surprise")
+		if err := d.addEncounterFoes(n, foes); err != nil {
+			return err
 		}
-		for _, sp := range surprise {
-			if err := d.declareSurprise(c, n, sp); err != nil {
-				return err
-			}
+		if sp != nil {
+			return d.declareSurprise(c, n, *sp)
 		}
 		return nil
 	})
@@ -336,6 +340,9 @@ func (s *Service) EncounterEnd(outcome string, contributors []string) (TimeResul
 		}
 		// "A character recovers one fatigue point after each encounter."
 		if err := d.recoverFatigue(chars, died, "encounter", rules.FatigueAfterEncounter); err != nil {
+			return err
+		}
+		if err := d.dismissEncounterFoes(c.Encounter, c.EncounterTitle); err != nil {
 			return err
 		}
 		return d.emit(events.CampaignStream, events.EncounterEnded{Number: c.Encounter, Outcome: outcome, Contributors: ids})

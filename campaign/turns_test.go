@@ -176,9 +176,9 @@ func TestSurprise(t *testing.T) {
 		t.Fatal(err)
 	}
 	before := count(t, s)
-	_, err := s.EncounterStart("Ambush", Surprise{Side: "pirates"})
+	_, err := s.EncounterStartWith("Ambush", &Surprise{Side: "pirates"})
 	wantRefused(t, s, err, before, rules.CodeInvalid, `--surprise "pirates": choose party or foes`)
-	if _, err := s.EncounterStart("Ambush", Surprise{Side: "foes"}); err != nil {
+	if _, err := s.EncounterStartWith("Ambush", &Surprise{Side: "foes"}); err != nil {
 		t.Fatal(err)
 	}
 	tr, err := s.Turns()
@@ -295,12 +295,12 @@ func TestAlertnessNegatesSurprise(t *testing.T) {
 			t.Fatal(err)
 		}
 		before := count(t, s)
-		_, err := s.EncounterStart("Ambush", Surprise{Side: "foes", Alertness: "Kira"})
+		_, err := s.EncounterStartWith("Ambush", &Surprise{Side: "foes", Alertness: "Kira"})
 		wantRefused(t, s, err, before, rules.CodeRule, "Kira lacks the Alertness skill")
-		_, err = s.EncounterStart("Ambush", Surprise{Side: "party", Alertness: "Lyra"})
+		_, err = s.EncounterStartWith("Ambush", &Surprise{Side: "party", Alertness: "Lyra"})
 		wantRefused(t, s, err, before, rules.CodeInvalid, "Lyra is on the side with surprise")
 		// 16 fails IQ 11 + Alertness 1: the foes have surprise.
-		res, err := s.EncounterStart("Ambush", Surprise{Side: "foes", Alertness: "Lyra", AlertnessFaces: []int{5, 5, 6}})
+		res, err := s.EncounterStartWith("Ambush", &Surprise{Side: "foes", Alertness: "Lyra", AlertnessFaces: []int{5, 5, 6}})
 		if err != nil {
 			t.Fatal(err)
 		}

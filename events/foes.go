@@ -25,10 +25,16 @@ type FoeAdded struct {
 	Edition    string       `json:"edition"`
 	Attributes Attributes   `json:"attributes"`
 	Skills     []SkillLevel `json:"skills"`
+	// Encounter is the number of the encounter the foe belongs to: he
+	// leaves the roster (foe.removed) when it ends. 0 (absent in logs
+	// written before it) is a standing foe, who stays until removed.
+	Encounter int `json:"encounter,omitempty"`
 }
 
 // FoeRemoved takes a foe off the roster: he can no longer be named, and his
-// name is free again. His stream stays in the log.
+// name is free again. His stream stays in the log. `foe remove` records
+// it, and so does the end of the encounter a foe belongs to (Reason
+// "encounter N ended").
 type FoeRemoved struct {
 	Stamp
 	Reason string `json:"reason,omitempty"`

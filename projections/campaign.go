@@ -109,6 +109,9 @@ type Member struct {
 	Seq  int64  `json:"seq"`
 	// Foe is true for a non-player combatant (stream foe/<id>).
 	Foe bool `json:"foe,omitempty"`
+	// Encounter is, for a foe, the number of the encounter he belongs to
+	// and leaves the roster at the end of (0: a standing foe).
+	Encounter int `json:"encounter,omitempty"`
 }
 
 // Stream returns the member's stream: character/<id>, or foe/<id>.
@@ -120,10 +123,13 @@ func (m Member) Stream() string {
 }
 
 // Roster is the party, every character created in creation order, and the
-// foes on the roster (added and not removed), in the order added.
+// foes on the roster (added and not removed), in the order added. Left are
+// the foes who left the roster (removed, or gone with their encounter), in
+// the order they left: `foe list --all` shows them.
 type Roster struct {
 	Members []Member `json:"members"`
 	Foes    []Member `json:"foes,omitempty"`
+	Left    []Member `json:"left,omitempty"`
 	// members and foes index the names for Find and FindFoe, built when
 	// first asked and kept up by Apply: a roster import checks every new
 	// name against thousands.
@@ -148,11 +154,14 @@ func (r *Roster) Apply(e events.Event) error {
 			return err
 		}
 		f := p.(*events.FoeAdded)
-		r.Foes = append(r.Foes, Member{ID: f.FoeID, Name: f.Name, Seq: e.Seq, Foe: true})
+		r.Foes = append(r.Foes, Member{ID: f.FoeID, Name: f.Name, Seq: e.Seq, Foe: true, Encounter: f.Encounter})
 		r.foes.added(r.Foes)
 	case events.TypeFoeRemoved:
 		id := strings.TrimPrefix(e.Stream, events.FoeStreamPrefix)
-		r.Foes = slices.DeleteFunc(r.Foes, func(m Member) bool { return m.ID == id })
+		if i := slices.IndexFunc(r.Foes, func(m Member) bool { return m.ID == id }); i >= 0 {
+			r.Left = append(r.Left, r.Foes[i])
+			r.Foes = slices.Delete(r.Foes, i, i+1)
+		}
 		r.foes = nil // the foes after it moved up
 	}
 	return nil
@@ -160,6 +169,18 @@ func (r *Roster) Apply(e events.Event) error {
 
 // Names returns the members' names in creation order.
 func (r *Roster) Names() []string { return memberNames(r.Members) }
+
+// EncounterFoes returns the foes on the roster who belong to an encounter
+// (and leave the roster when it ends), in the order added.
+func (r *Roster) EncounterFoes() []Member {
+	var out []Member
+	for _, m := range r.Foes {
+		if m.Encounter != 0 {
+			out = append(out, m)
+		}
+	}
+	return out
+}
 
 // FoeNames returns the foes' names in the order added.
 func (r *Roster) FoeNames() []string { return memberNames(r.Foes) }

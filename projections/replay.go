@@ -697,6 +697,11 @@ func (w *World) apply(e events.Event, p events.Payload, decodeErr error) string 
 			return fmt.Sprintf("%s on stream %q, not the campaign's", e.Type, e.Stream)
 		}
 		problem := checkClock(&w.Campaign, p)
+		if ms := w.Roster.EncounterFoes(); len(ms) > 0 && problem == "" {
+			if _, ended := p.(*events.EncounterEnded); ended {
+				problem = fmt.Sprintf("encounter %d ended with its foe %s still on the roster", w.Campaign.Encounter, ms[0].Name)
+			}
+		}
 		if err := w.Campaign.Apply(e); err != nil && problem == "" {
 			problem = err.Error()
 		}
@@ -777,6 +782,9 @@ func (w *World) foeAdded(e events.Event, ed rules.Edition, p *events.FoeAdded) s
 	}
 	if rules.Edition(p.Edition) != ed && problem == "" {
 		problem = fmt.Sprintf("added for edition %s in a %s campaign", p.Edition, ed)
+	}
+	if p.Encounter != 0 && (!w.Campaign.InEncounter || p.Encounter != w.Campaign.Encounter) && problem == "" {
+		problem = fmt.Sprintf("foe %s belongs to encounter %d, which is not under way", p.Name, p.Encounter)
 	}
 	if err := rules.ValidateFoe(p.Name, rules.Attributes{ST: p.Attributes.ST, DX: p.Attributes.DX, IQ: p.Attributes.IQ}); err != nil && problem == "" {
 		problem = err.Error()

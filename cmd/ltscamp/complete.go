@@ -264,6 +264,9 @@ func foeNames(s *campaign.Service) []cobra.Completion {
 	var out []cobra.Completion
 	foes, _ := s.FoeSheets()
 	for _, f := range foes {
+		if !f.Alive() {
+			continue // dead foes no longer clutter completion
+		}
 		out = append(out, cobra.CompletionWithDesc(f.Name, fmt.Sprintf("foe, %s", f.Status)))
 	}
 	return out

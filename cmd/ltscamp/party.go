@@ -113,8 +113,7 @@ member (the foes are in ltscamp foe list --json).`,
 				if err != nil || len(foes) == 0 {
 					return err
 				}
-				a.out.printf("\n")
-				a.out.table(foeHeaders, foeRows(foes), foeElide...)
+				printEncounterFoes(a.out, foes)
 				if turns.Active {
 					a.out.printf("%s\n", foeTurnsText(&turns, foes))
 				}

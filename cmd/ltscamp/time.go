@@ -103,19 +103,26 @@ healed dies. Undoing the command brings the karma back.`,
 
 func newEncounterCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{Use: "encounter", Short: "Start and end encounters (combats)"}
+	var foeSpecs []string
 	var surprise campaign.Surprise
 	var alertDice string
 	start := &cobra.Command{
-		Use:   "start [TITLE] [--surprise party|foes [--alertness NAME]]",
+		Use:   "start [TITLE] [--foes STATLINE]... [--surprise party|foes]",
 		Short: "Start an encounter in the current day",
-		Long: `Start an encounter (a battle) in the current day. Then roll initiative
-(ltscamp initiative) to track the turns.
+		Long: `Start an encounter in the current day. --foes fields the foes that belong
+to it, each a stat line Name:ST12,DX12,IQ9 with his weapon and armour after the
+attributes and " xN" for N numbered foes (Pirate 1, Pirate 2...). They leave the
+roster when the encounter ends, dead or fled, and their names are free again.
+Then roll initiative (ltscamp initiative) to track the turns.
 
 --surprise gives one side surprise: "The side with surprise gets one free
 unopposed turn, and then takes the first turn." No initiative is rolled then.
 --alertness names a character of the other side with the Alertness skill, who
 "negates surprise on 3/IQ" (3/IQ+Alertness, a roll karma can re-roll).`,
 		Example: `  ltscamp encounter start "pirates at the airlock"
+  ltscamp encounter start Pirates --foes "Pirate:ST12,DX12,IQ9,cutlass x3"
+  ltscamp encounter start Boarding --foes "Pirate:ST12,DX12,IQ9,cutlass x2" \
+      --foes "Captain:ST13,DX12,IQ11,handgun,flak vest"
   ltscamp encounter start Ambush --surprise foes
   ltscamp encounter start Ambush --surprise foes --alertness Kira \
       --alertness-dice 2,3,4`,
@@ -128,16 +135,18 @@ unopposed turn, and then takes the first turn." No initiative is rolled then.
 		RunE: func(cmd *cobra.Command, args []string) error {
 			title := strings.Join(args, " ")
 			return a.withCampaign(func(s *campaign.Service) error {
-				var res campaign.TimeResult
-				var err error
+				foes, err := parseFoeSpecs(foeSpecs)
+				if err != nil {
+					return err
+				}
+				var sp *campaign.Surprise
 				if cmd.Flags().Changed("surprise") || cmd.Flags().Changed("alertness") {
 					if surprise.AlertnessFaces, err = parseFacesFlag(cmd, "alertness-dice", alertDice); err != nil {
 						return err
 					}
-					res, err = s.EncounterStart(title, surprise)
-				} else {
-					res, err = s.EncounterStart(title)
+					sp = &surprise
 				}
+				res, err := s.EncounterStartWith(title, sp, foes...)
 				if err == nil {
 					printTime(a, res)
 				}
@@ -145,6 +154,7 @@ unopposed turn, and then takes the first turn." No initiative is rolled then.
 			})
 		},
 	}
+	start.Flags().StringArrayVar(&foeSpecs, "foes", nil, "foes of the encounter, Name:ST12,DX12,IQ9[,weapon][ xN] (repeatable)")
 	start.Flags().StringVar(&surprise.Side, "surprise", "", "the side with surprise: party or foes (a free turn, then the first turn)")
 	start.Flags().StringVar(&surprise.Alertness, "alertness", "", "a character of the other side whose Alertness may negate the surprise (3/IQ)")
 	start.Flags().StringVar(&alertDice, "alertness-dice", "", "faces of the Alertness check's dice")
