@@ -43,6 +43,9 @@ type AttackRequest struct {
 	// Outside is an attack into a grappling space from outside it: in
 	// edition 2020 it hits with no hit roll ("Outside Attacks").
 	Outside bool
+	// Force is the GM's reason to let the attacker act in a turn he lost
+	// by reacting (campaign/turns.go).
+	Force string
 
 	// placement, for a karma re-roll, keeps where the first attack put
 	// the skill level; legacyGrapple re-rolls a grappling attack recorded
@@ -77,6 +80,9 @@ func (s *Service) Attack(req AttackRequest) (AttackResult, error) {
 		}
 		a, err := d.combatant(req.Attacker)
 		if err != nil {
+			return err
+		}
+		if err := d.turnAction(a, req.Force); err != nil {
 			return err
 		}
 		var t *character

@@ -263,6 +263,13 @@ func (d *decision) advanceDays(c *projections.Campaign, n int, reason string) er
 // EncounterStart opens an encounter in the current day, with the foes
 // that belong to it (see addEncounterFoes).
 func (s *Service) EncounterStart(title string, foes ...NewFoe) (TimeResult, error) {
+	return s.EncounterStartWith(title, nil, foes...)
+}
+
+// EncounterStartWith is EncounterStart where sp, when not nil, gives a
+// side surprise: "one free unopposed turn, and then ... the first turn"
+// (see Surprise). The foes join first: one of them may roll Alertness.
+func (s *Service) EncounterStartWith(title string, sp *Surprise, foes ...NewFoe) (TimeResult, error) {
 	title = strings.TrimSpace(title)
 	return s.timeCommand(func(d *decision) error {
 		if err := rules.CheckReason("the encounter's title", title); err != nil {
@@ -277,7 +284,13 @@ func (s *Service) EncounterStart(title string, foes ...NewFoe) (TimeResult, erro
 		if err := d.emit(events.CampaignStream, events.EncounterStarted{Number: n, Title: title}); err != nil {
 			return err
 		}
-		return d.addEncounterFoes(n, foes)
+		if err := d.addEncounterFoes(n, foes); err != nil {
+			return err
+		}
+		if sp != nil {
+			return d.declareSurprise(c, n, *sp)
+		}
+		return nil
 	})
 }
 

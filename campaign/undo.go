@@ -135,7 +135,7 @@ func (s *Service) historyAround(ids []string) (*history, error) {
 	if err != nil {
 		return nil, err
 	}
-	streams := map[string]bool{events.CampaignStream: true, events.CommandsStream: true, events.DogfightStream: true, events.ShipTemplatesStream: true}
+	streams := map[string]bool{events.CampaignStream: true, events.CommandsStream: true, events.DogfightStream: true, events.ShipTemplatesStream: true, events.TurnsStream: true}
 	for _, e := range tail {
 		streams[e.Stream] = true
 	}

@@ -414,7 +414,7 @@ var decoders = withLifecycle(map[string]func() Payload{
 // withLifecycle adds the game-time, lifecycle and ship types to the
 // registry.
 func withLifecycle(m map[string]func() Payload) map[string]func() Payload {
-	for _, more := range []map[string]func() Payload{lifecycleDecoders(), shipDecoders(), detailedShipDecoders(), dogfightDecoders(), foeDecoders(), rerollDecoders()} {
+	for _, more := range []map[string]func() Payload{lifecycleDecoders(), shipDecoders(), detailedShipDecoders(), dogfightDecoders(), foeDecoders(), rerollDecoders(), turnDecoders()} {
 		for t, mk := range more {
 			m[t] = mk
 		}

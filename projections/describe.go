@@ -126,6 +126,9 @@ func Describe(e events.Event, seqOf func(id string) (int64, bool)) string {
 	if d := describeLifecycle(p, ref); d != "" {
 		return d
 	}
+	if d := describeTurns(p); d != "" {
+		return d
+	}
 	return e.Type
 }
 

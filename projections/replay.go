@@ -62,7 +62,9 @@ type World struct {
 	// there.
 	repairClock *events.ShipClock
 	Dogfight    Dogfight
-	Violations  []Violation
+	// Turns are the turns of the encounter under way (projections/turns.go).
+	Turns      Turns
+	Violations []Violation
 
 	// rolls indexes every roll and contest in effect by event ID;
 	// streams interns their streams; rerolledBy maps a replaced roll to
@@ -362,6 +364,9 @@ func (w *World) step(e events.Event, p events.Payload, err error) {
 		problem = pr
 	} else if problem == "" {
 		problem = w.stampProblem(e, p, err, false)
+	}
+	if pr := w.foldTurns(e, p, err); pr != "" && problem == "" {
+		problem = pr
 	}
 	if problem != "" {
 		w.Violations = append(w.Violations, Violation{Seq: e.Seq, EventID: e.ID, CommandID: e.CommandID, Type: e.Type, Problem: problem})
@@ -685,6 +690,8 @@ func (w *World) apply(e events.Event, p events.Payload, decodeErr error) string 
 			return err.Error()
 		}
 		return ""
+	case *events.InitiativeRolled, *events.InitiativeSurprise, *events.TurnEnded, *events.TurnOverruled:
+		return w.turnEvent(e, p)
 	case *events.CharacterCreated:
 		return w.characterCreated(e, ed, p)
 	case *events.FoeAdded:

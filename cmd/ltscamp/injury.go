@@ -156,6 +156,7 @@ dodged; --dice given with them are not a hit roll and are not used.`,
 	f.BoolVar(&req.Thrown, "thrown", false, "throw a (T) weapon (2010: a throw cannot be dodged)")
 	f.BoolVar(&req.Grappling, "grapple", false, "the attack of a grappler who won ST: no hit roll; bare hands (no armour) or a (G) weapon")
 	f.BoolVar(&req.Outside, "outside", false, "an attack into a grappling space from outside it: no hit roll (2020)")
+	f.StringVar(&req.Force, "force", "", "the GM's reason to let an attacker act in a turn he lost by reacting (it goes in the log)")
 	return cmd
 }
 

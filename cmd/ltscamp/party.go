@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ltscamp/ltscamp/campaign"
+	"github.com/ltscamp/ltscamp/events"
 	"github.com/ltscamp/ltscamp/projections"
 )
 
@@ -31,6 +32,12 @@ type partyMemberJSON struct {
 	XPUnspent  int     `json:"xp_unspent"`
 	Weapon     *string `json:"weapon"`
 	Armor      *string `json:"armor"`
+	// Turn is where the member stands in the turn under way, once the
+	// encounter's initiative is rolled: "acted", "to act" (his side's
+	// turn), "waits" (the other side's), "loses this turn" or "loses next
+	// turn" (he reacted); LosesNextTurn is true for the last two.
+	Turn          string `json:"turn,omitempty"`
+	LosesNextTurn bool   `json:"loses_next_turn,omitempty"`
 }
 
 func newPartyCmd(a *app) *cobra.Command {
@@ -56,14 +63,25 @@ member (the foes are in ltscamp foe list --json).`,
 				if err != nil {
 					return err
 				}
+				var turns projections.Turns
+				if p.Campaign.InEncounter {
+					if turns, err = s.Turns(); err != nil {
+						return err
+					}
+				}
 				if asJSON {
 					out := make([]partyMemberJSON, 0, len(sheets))
 					for _, sh := range sheets {
-						out = append(out, partyMember(sh))
+						m := partyMember(sh)
+						m.Turn, m.LosesNextTurn = turnState(&turns, sh.ID, events.SideParty)
+						out = append(out, m)
 					}
 					return a.out.json(out)
 				}
 				a.out.printf("%s\n", a.out.heading(fmt.Sprintf("%s — %s", p.Campaign.Name, clockText(p.Campaign))))
+				if turns.Active {
+					a.out.printf("%s\n", turns.TurnText())
+				}
 				if len(sheets) == 0 {
 					a.out.note("the party is empty; create a character with `ltscamp char new`")
 					return nil
@@ -72,12 +90,21 @@ member (the foes are in ltscamp foe list --json).`,
 				for _, sh := range sheets {
 					m := partyMember(sh)
 					gear := gearText(m)
-					rows = append(rows, []string{m.Name, m.Status, fmt.Sprintf("%d/%d", m.Damage, m.ST), fmt.Sprintf("%d/%d", m.Fatigue, m.ST),
-						strconv.Itoa(m.Karma), strconv.Itoa(m.Wishes), strconv.Itoa(m.Curses), strconv.Itoa(m.XPUnspent), gear})
+					row := []string{m.Name, m.Status, fmt.Sprintf("%d/%d", m.Damage, m.ST), fmt.Sprintf("%d/%d", m.Fatigue, m.ST),
+						strconv.Itoa(m.Karma), strconv.Itoa(m.Wishes), strconv.Itoa(m.Curses), strconv.Itoa(m.XPUnspent), gear}
+					if turns.Active {
+						state, _ := turnState(&turns, sh.ID, events.SideParty)
+						row = append(row[:2:2], append([]string{state}, row[2:]...)...)
+					}
+					rows = append(rows, row)
 				}
 				// A narrow terminal loses the columns least looked at in
 				// play first; the gear is never left out.
-				a.out.table([]string{"NAME", "STATUS", "DAMAGE", "FATIGUE", "KARMA", "WISH", "CURSE", "XP", "GEAR"}, rows, "CURSE", "WISH", "XP", "KARMA")
+				headers := []string{"NAME", "STATUS", "DAMAGE", "FATIGUE", "KARMA", "WISH", "CURSE", "XP", "GEAR"}
+				if turns.Active {
+					headers = []string{"NAME", "STATUS", "TURN", "DAMAGE", "FATIGUE", "KARMA", "WISH", "CURSE", "XP", "GEAR"}
+				}
+				a.out.table(headers, rows, "CURSE", "WISH", "XP", "KARMA")
 				if !p.Campaign.InEncounter {
 					return nil
 				}
@@ -87,6 +114,9 @@ member (the foes are in ltscamp foe list --json).`,
 					return err
 				}
 				printEncounterFoes(a.out, foes)
+				if turns.Active {
+					a.out.printf("%s\n", foeTurnsText(&turns, foes))
+				}
 				return nil
 			})
 		},
@@ -124,4 +154,36 @@ func partyMember(sh projections.Sheet) partyMemberJSON {
 		m.Armor = &sh.Armor.Name
 	}
 	return m
+}
+
+// turnState is where combatant id of side stands in the turn under way
+// ("" when no turn is tracked), and whether he loses his next turn.
+func turnState(t *projections.Turns, id, side string) (string, bool) {
+	switch {
+	case !t.Active:
+		return "", false
+	case t.Losing(id) && t.LosesAt(id, t.Turn):
+		return "loses this turn", true
+	case t.Losing(id):
+		return "loses next turn", true
+	case t.Acted[id] != 0:
+		return "acted", false
+	case t.Side() == side:
+		return "to act", false
+	}
+	return "waits", false
+}
+
+// foeTurnsText says where each foe stands in the turn, wrapped to 80
+// columns: "Foes' turn: Pirate 1 acted, Pirate 2 to act, ...".
+func foeTurnsText(t *projections.Turns, foes []projections.Sheet) string {
+	parts := make([]string, 0, len(foes))
+	for _, f := range foes {
+		if !f.Alive() {
+			continue
+		}
+		state, _ := turnState(t, f.ID, events.SideFoes)
+		parts = append(parts, f.Name+" "+state)
+	}
+	return wrapCell("Foes: "+strings.Join(parts, ", "), 80, false)
 }

@@ -104,17 +104,28 @@ healed dies. Undoing the command brings the karma back.`,
 func newEncounterCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{Use: "encounter", Short: "Start and end encounters (combats)"}
 	var foeSpecs []string
+	var surprise campaign.Surprise
+	var alertDice string
 	start := &cobra.Command{
-		Use:   "start [TITLE] [--foes STATLINE]...",
+		Use:   "start [TITLE] [--foes STATLINE]... [--surprise party|foes]",
 		Short: "Start an encounter in the current day",
 		Long: `Start an encounter in the current day. --foes fields the foes that belong
 to it, each a stat line Name:ST12,DX12,IQ9 with his weapon and armour after the
 attributes and " xN" for N numbered foes (Pirate 1, Pirate 2...). They leave the
-roster when the encounter ends, dead or fled, and their names are free again.`,
+roster when the encounter ends, dead or fled, and their names are free again.
+Then roll initiative (ltscamp initiative) to track the turns.
+
+--surprise gives one side surprise: "The side with surprise gets one free
+unopposed turn, and then takes the first turn." No initiative is rolled then.
+--alertness names a character of the other side with the Alertness skill, who
+"negates surprise on 3/IQ" (3/IQ+Alertness, a roll karma can re-roll).`,
 		Example: `  ltscamp encounter start "pirates at the airlock"
   ltscamp encounter start Pirates --foes "Pirate:ST12,DX12,IQ9,cutlass x3"
   ltscamp encounter start Boarding --foes "Pirate:ST12,DX12,IQ9,cutlass x2" \
-      --foes "Captain:ST13,DX12,IQ11,handgun,flak vest"`,
+      --foes "Captain:ST13,DX12,IQ11,handgun,flak vest"
+  ltscamp encounter start Ambush --surprise foes
+  ltscamp encounter start Ambush --surprise foes --alertness Kira \
+      --alertness-dice 2,3,4`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 1 {
 				return usagef("encounter start takes at most one TITLE (quote titles with spaces)")
@@ -128,7 +139,14 @@ roster when the encounter ends, dead or fled, and their names are free again.`,
 				if err != nil {
 					return err
 				}
-				res, err := s.EncounterStart(title, foes...)
+				var sp *campaign.Surprise
+				if cmd.Flags().Changed("surprise") || cmd.Flags().Changed("alertness") {
+					if surprise.AlertnessFaces, err = parseFacesFlag(cmd, "alertness-dice", alertDice); err != nil {
+						return err
+					}
+					sp = &surprise
+				}
+				res, err := s.EncounterStartWith(title, sp, foes...)
 				if err == nil {
 					printTime(a, res)
 				}
@@ -137,6 +155,9 @@ roster when the encounter ends, dead or fled, and their names are free again.`,
 		},
 	}
 	start.Flags().StringArrayVar(&foeSpecs, "foes", nil, "foes of the encounter, Name:ST12,DX12,IQ9[,weapon][ xN] (repeatable)")
+	start.Flags().StringVar(&surprise.Side, "surprise", "", "the side with surprise: party or foes (a free turn, then the first turn)")
+	start.Flags().StringVar(&surprise.Alertness, "alertness", "", "a character of the other side whose Alertness may negate the surprise (3/IQ)")
+	start.Flags().StringVar(&alertDice, "alertness-dice", "", "faces of the Alertness check's dice")
 	cmd.AddCommand(start)
 	var outcome, plotword string
 	var contributors []string
@@ -362,6 +383,89 @@ func (tp *timelinePrinter) day(per projections.TimelinePeriod, d projections.Tim
 		}
 		p.printf("    %5d  %s%s\n", e.Seq, enc, e.Text)
 	}
+}
+
+func newInitiativeCmd(a *app) *cobra.Command {
+	var dice, tacDice, oppDice string
+	var req campaign.InitiativeRequest
+	cmd := &cobra.Command{
+		Use:   "initiative [--dice P,F] [--tactician NAME --against NAME]",
+		Short: "Roll initiative: one die per side, the higher moves first (ties roll again)",
+		Long: `Roll initiative for the encounter under way: "each side rolls one die. The
+side rolling the higher die moves first. Players alternate turns for the rest
+of the battle." A tie is rolled again.
+
+--dice records physical dice: the party's die, then the foes' die; after a
+tie, both again (--dice 3,3,5,2). From then on the encounter tracks the round
+and whose turn it is: the other side's first attack passes the turn, or
+ltscamp turn end does. A defender who dodged loses his next turn.
+
+--tactician names a character with the Tactician skill: if his side loses the
+die he "steals initiative by winning IQ", a contest against --against (its
+own event: karma re-rolls it with ltscamp reroll SEQ).`,
+		Example: `  ltscamp initiative
+  ltscamp initiative --dice 5,2
+  ltscamp initiative --dice 4,4,2,6
+  ltscamp initiative --dice 2,5 --tactician Kira --against "Pirate 1" \
+      --tactician-dice 2,3,4 --against-dice 5,5,6`,
+		Args: exactArgs(0, "no arguments (the dice go in --dice P,F)"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			faces, err := parseFacesFlag(cmd, "dice", dice)
+			if err != nil {
+				return err
+			}
+			return a.withCampaign(func(s *campaign.Service) error {
+				req.Faces = faces
+				if req.TacticianFaces, err = parseFacesFlag(cmd, "tactician-dice", tacDice); err != nil {
+					return err
+				}
+				if req.AgainstFaces, err = parseFacesFlag(cmd, "against-dice", oppDice); err != nil {
+					return err
+				}
+				res, err := s.Initiative(req)
+				if err == nil {
+					printTurns(a, res)
+				}
+				return err
+			})
+		},
+	}
+	cmd.Flags().StringVar(&dice, "dice", "", "faces of physical dice: party's die, foes' die (again after a tie)")
+	cmd.Flags().StringVar(&req.Tactician, "tactician", "", "a character with Tactician who steals the initiative by winning IQ, if his side loses the die")
+	cmd.Flags().StringVar(&req.Against, "against", "", "the combatant of the other side whose IQ the Tactician must beat")
+	cmd.Flags().StringVar(&tacDice, "tactician-dice", "", "faces of the Tactician's IQ dice")
+	cmd.Flags().StringVar(&oppDice, "against-dice", "", "faces of the opponent's IQ dice")
+	return cmd
+}
+
+func newTurnCmd(a *app) *cobra.Command {
+	cmd := &cobra.Command{Use: "turn", Short: "The turns of an encounter: end the side's turn"}
+	cmd.AddCommand(&cobra.Command{
+		Use:   "end",
+		Short: "End the side's turn: the other side acts (the next round when both have)",
+		Long: `End the turn of the side that is acting: the other side's turn begins. The
+other side's first attack passes the turn too, so turn end is needed only when
+a side ends its turn without one (or to pass a turn a character lost).`,
+		Example: "  ltscamp turn end",
+		Args:    exactArgs(0, "no arguments"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return a.withCampaign(func(s *campaign.Service) error {
+				res, err := s.TurnEnd()
+				if err == nil {
+					printTurns(a, res)
+				}
+				return err
+			})
+		},
+	})
+	return cmd
+}
+
+func printTurns(a *app, res campaign.TurnsResult) {
+	for _, e := range res.Events {
+		a.out.printf("  seq %d  %s\n", e.Seq, projections.Describe(e, nil))
+	}
+	a.out.printf("now: %s\n", res.Turns.TurnText())
 }
 
 // newDayEndCmd builds `day end` (use "end") and its short form `night`.

@@ -25,6 +25,7 @@ var writeCommands = map[string]struct{ ownJSON bool }{
 	"ship new": {}, "ship crew": {}, "ship repair": {}, "ship turn-end": {}, "ship fire": {}, "ship template add": {},
 	"dogfight start": {}, "dogfight maneuver": {}, "dogfight exit": {}, "dogfight end": {},
 	"undo": {}, "redo": {}, "import log": {},
+	"initiative": {}, "turn end": {},
 }
 
 // markWrites gives every write command --quiet and --print-head, and

@@ -1,0 +1,451 @@
+package projections
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/ltscamp/ltscamp/events"
+)
+
+// Turns is the turn order of the encounter under way, folded from the
+// encounter's events on every stream: the initiative (or surprise), the
+// turns passed, each combatant's actions and the turns lost by reacting.
+//
+// The tracker starts when initiative is rolled or a side has surprise;
+// before that (and in encounters that never roll it) attacks are recorded
+// as always and nobody's turn is tracked.
+//
+// Turns are numbered from 1 (the first side's first turn); turn 0 is the
+// free unopposed turn of the side with surprise. The sides alternate: a
+// round is one turn of each side.
+type Turns struct {
+	Encounter int `json:"encounter"`
+	// Active is true once initiative is rolled or a side has surprise.
+	Active bool `json:"active"`
+	// Surprise is the side with surprise ("" when none), First the side
+	// that takes the first turn.
+	Surprise string `json:"surprise,omitempty"`
+	First    string `json:"first,omitempty"`
+	Turn     int    `json:"turn"`
+	// Acted maps the ID of each combatant who acted in this turn to the
+	// seq of his action.
+	Acted map[string]int64 `json:"acted,omitempty"`
+	// Loses maps the ID of each combatant who reacted to the turn he
+	// loses ("A defender can react to ONE attacker, but loses his next
+	// turn").
+	Loses map[string]int `json:"loses,omitempty"`
+	// Actions are every action of the encounter, against its turn.
+	Actions []TurnAction `json:"actions,omitempty"`
+	// Broken are the actions taken in a lost turn that no turn.overruled
+	// allowed (verify reports them).
+	Broken []TurnAction `json:"broken,omitempty"`
+
+	overruled map[string]int
+	// steal follows a Tactician's contest for the initiative through its
+	// karma re-rolls; contests are the winners of the encounter's
+	// contests by event ID.
+	steal    *steal
+	contests map[string]int
+	// alert follows an Alertness check against surprise; checks are the
+	// encounter's checks by event ID (true: passed).
+	alert  *alert
+	checks map[string]bool
+}
+
+type alert struct {
+	rollID, side string
+}
+
+type steal struct {
+	ids      map[string]bool
+	side     string
+	dieFirst string
+}
+
+// TurnAction is one combatant's action, recorded against its turn.
+type TurnAction struct {
+	Seq   int64  `json:"seq"`
+	ID    string `json:"id"`
+	Name  string `json:"name"`
+	Side  string `json:"side"`
+	Turn  int    `json:"turn"`
+	Round int    `json:"round"`
+}
+
+// OtherSide returns the side facing side.
+func OtherSide(side string) string {
+	if side == events.SideParty {
+		return events.SideFoes
+	}
+	return events.SideParty
+}
+
+// SideOfStream returns the side of a combatant's stream: party members
+// (character/<id>) or foes (foe/<id>); "" for any other stream.
+func SideOfStream(stream string) string {
+	switch {
+	case strings.HasPrefix(stream, events.CharacterStreamPrefix):
+		return events.SideParty
+	case strings.HasPrefix(stream, events.FoeStreamPrefix):
+		return events.SideFoes
+	}
+	return ""
+}
+
+// SideAt returns the side whose turn turn is.
+func (t *Turns) SideAt(turn int) string {
+	if turn == 0 && t.Surprise != "" {
+		return t.Surprise
+	}
+	if turn%2 == 1 {
+		return t.First
+	}
+	return OtherSide(t.First)
+}
+
+// RoundOf returns the round of a turn: 0 for the surprise turn, then one
+// round for each turn of both sides.
+func RoundOf(turn int) int { return (turn + 1) / 2 }
+
+// Side returns the side whose turn it is ("" when no turn is tracked).
+func (t *Turns) Side() string {
+	if !t.Active {
+		return ""
+	}
+	return t.SideAt(t.Turn)
+}
+
+// Round returns the current round.
+func (t *Turns) Round() int { return RoundOf(t.Turn) }
+
+// TurnFor returns the turn an action of side would fall in: this turn if
+// it is side's, else the next turn of side (the other side's first action
+// passes the turn).
+func (t *Turns) TurnFor(side string) int {
+	turn := t.Turn
+	for t.SideAt(turn) != side {
+		turn++
+	}
+	return turn
+}
+
+// LosesAt reports whether combatant id loses turn.
+func (t *Turns) LosesAt(id string, turn int) bool {
+	l, ok := t.Loses[id]
+	return ok && l == turn
+}
+
+// Losing reports whether combatant id has a lost turn still to come (or
+// under way).
+func (t *Turns) Losing(id string) bool {
+	l, ok := t.Loses[id]
+	return ok && t.Active && l >= t.Turn
+}
+
+// reaction returns the ID of the defender who reacted in e, if e is a
+// reaction: today a dodge recorded with the attack (attack --dodge).
+// A reaction recorded as an event of its own (a dodge after the hit, a
+// counterattack, a tackle) is one case more here.
+func reaction(p events.Payload) (string, bool) {
+	switch p := p.(type) {
+	case *events.AttackMade:
+		if p.Dodge != nil && p.TargetID != "" && p.Rerolls == "" {
+			return p.TargetID, true
+		}
+	}
+	return "", false
+}
+
+// action returns who acted in e, if e is a combatant's action: an attack
+// (a karma re-roll of an attack replaces it and is no new action).
+func action(e events.Event, p events.Payload) (id, name string, ok bool) {
+	if a, isAttack := p.(*events.AttackMade); isAttack && a.Rerolls == "" && SideOfStream(e.Stream) != "" {
+		return a.AttackerID, a.Attacker, true
+	}
+	return "", "", false
+}
+
+// Apply folds one event in effect; events that do not bear on the turns
+// are ignored.
+func (t *Turns) Apply(e events.Event, p events.Payload) {
+	switch p := p.(type) {
+	case *events.EncounterStarted:
+		*t = Turns{Encounter: p.Number}
+		return
+	case *events.EncounterEnded:
+		*t = Turns{}
+		return
+	case *events.InitiativeSurprise:
+		if a := p.Alertness; a != nil {
+			t.alert = &alert{rollID: a.RollID, side: p.Side}
+			if a.Negated {
+				return
+			}
+		}
+		t.surprise(p.Side)
+		return
+	case *events.RollMade:
+		if t.checks == nil {
+			t.checks = map[string]bool{}
+		}
+		t.checks[e.ID] = p.Outcome == "pass"
+		if a := t.alert; a != nil && p.Rerolls != "" && p.Rerolls == a.rollID {
+			// A karma re-roll of the Alertness check decides again, while
+			// no initiative has been rolled in its place.
+			a.rollID = e.ID
+			switch {
+			case p.Outcome == "pass" && t.Surprise != "":
+				*t = Turns{Encounter: t.Encounter, alert: a, checks: t.checks}
+			case p.Outcome != "pass" && !t.Active:
+				t.surprise(a.side)
+			}
+		}
+		return
+	case *events.InitiativeRolled:
+		if t.Active && t.Surprise != "" {
+			return
+		}
+		contests, checks := t.contests, t.checks
+		t.start("", p.First, 1)
+		t.contests, t.checks = contests, checks
+		if st := p.Tactician; st != nil {
+			t.steal = &steal{ids: map[string]bool{}, side: st.Side, dieFirst: p.First}
+			if st.Stolen {
+				t.steal.dieFirst = OtherSide(st.Side)
+			}
+			for _, id := range st.ContestIDs {
+				t.steal.ids[id] = true
+			}
+		}
+		return
+	case *events.ContestResolved:
+		if t.contests == nil {
+			t.contests = map[string]int{}
+		}
+		t.contests[e.ID] = p.Winner
+		if st := t.steal; st != nil && p.Rerolls != "" && st.ids[p.Rerolls] {
+			// A karma re-roll of the Tactician's contest decides again.
+			delete(st.ids, p.Rerolls)
+			st.ids[e.ID] = true
+			t.First = st.dieFirst
+			if p.Winner == 0 {
+				t.First = st.side
+			}
+		}
+		return
+	case *events.TurnEnded:
+		if t.Active {
+			t.pass(t.Turn + 1)
+		}
+		return
+	case *events.TurnOverruled:
+		if t.overruled == nil {
+			t.overruled = map[string]int{}
+		}
+		t.overruled[p.ID] = p.Turn
+		return
+	}
+	if !t.Active {
+		return
+	}
+	if id, name, ok := action(e, p); ok {
+		side := SideOfStream(e.Stream)
+		if turn := t.TurnFor(side); turn != t.Turn {
+			t.pass(turn)
+		}
+		a := TurnAction{Seq: e.Seq, ID: id, Name: name, Side: side, Turn: t.Turn, Round: t.Round()}
+		t.Actions = append(t.Actions, a)
+		if t.LosesAt(id, t.Turn) {
+			if o, ok := t.overruled[id]; !ok || o != t.Turn {
+				t.Broken = append(t.Broken, a)
+			}
+		}
+		t.Acted[id] = e.Seq
+	}
+	if id, ok := reaction(p); ok {
+		// The defender's side is the one facing the side whose turn it
+		// is: he loses his side's next turn.
+		side := OtherSide(t.Side())
+		next := t.Turn + 1
+		for t.SideAt(next) != side {
+			next++
+		}
+		t.Loses[id] = next
+	}
+}
+
+// surprise starts the turns with side's free turn, keeping what follows
+// the Alertness check.
+func (t *Turns) surprise(side string) {
+	a, checks := t.alert, t.checks
+	t.start(side, side, 0)
+	t.alert, t.checks = a, checks
+}
+
+func (t *Turns) start(surprise, first string, turn int) {
+	*t = Turns{Encounter: t.Encounter, Active: true, Surprise: surprise, First: first, Turn: turn,
+		Acted: map[string]int64{}, Loses: map[string]int{}}
+}
+
+func (t *Turns) pass(turn int) {
+	t.Turn = turn
+	t.Acted = map[string]int64{}
+}
+
+// TurnText says whose turn it is for people: "round 2, the foes' turn".
+func (t *Turns) TurnText() string {
+	if !t.Active {
+		return "no initiative rolled"
+	}
+	if t.Turn == 0 {
+		return fmt.Sprintf("surprise: the %s free turn", SidePossessive(t.Side()))
+	}
+	return fmt.Sprintf("round %d, the %s turn", t.Round(), SidePossessive(t.Side()))
+}
+
+func sideWord(side string) string {
+	if side == events.SideParty {
+		return "party"
+	}
+	return "foes"
+}
+
+// SidePossessive is "party's" or "foes'", for "the party's turn".
+func SidePossessive(side string) string {
+	if side == events.SideParty {
+		return "party's"
+	}
+	return "foes'"
+}
+
+// InitiativeProblem checks an initiative's dice: one die of each side per
+// roll, every pair but the last a tie, and the higher die of the last
+// moving first. It returns "" when they agree.
+func InitiativeProblem(p *events.InitiativeRolled) string {
+	n := len(p.Party)
+	if n == 0 || len(p.Foes) != n {
+		return fmt.Sprintf("initiative dice %v against %v: one die of each side per roll", p.Party, p.Foes)
+	}
+	for i := range n {
+		if p.Party[i] < 1 || p.Party[i] > 6 || p.Foes[i] < 1 || p.Foes[i] > 6 {
+			return fmt.Sprintf("initiative dice %v against %v: faces are 1 to 6", p.Party, p.Foes)
+		}
+		if i < n-1 && p.Party[i] != p.Foes[i] {
+			return fmt.Sprintf("initiative rolled again after %d against %d, which is no tie", p.Party[i], p.Foes[i])
+		}
+	}
+	want := events.SideParty
+	switch {
+	case p.Party[n-1] == p.Foes[n-1]:
+		return fmt.Sprintf("initiative ends on a tie (%d against %d)", p.Party[n-1], p.Foes[n-1])
+	case p.Foes[n-1] > p.Party[n-1]:
+		want = events.SideFoes
+	}
+	if st := p.Tactician; st != nil {
+		if st.Side != OtherSide(want) {
+			return fmt.Sprintf("%s tried to steal the initiative his side (the %s) had won", st.Name, st.Side)
+		}
+		if st.Stolen {
+			want = st.Side
+		}
+	}
+	if p.First != want {
+		return fmt.Sprintf("initiative %d against %d gives the first turn to the %s, not the %s", p.Party[n-1], p.Foes[n-1], want, p.First)
+	}
+	return ""
+}
+
+// turnEvent checks an event of the turns stream against the replay so far:
+// it belongs to the encounter under way, an initiative's dice agree with
+// its result, and an overruled turn was lost.
+func (w *World) turnEvent(e events.Event, p events.Payload) string {
+	if e.Stream != events.TurnsStream {
+		return fmt.Sprintf("%s on stream %q, not %q", e.Type, e.Stream, events.TurnsStream)
+	}
+	var number int
+	switch p := p.(type) {
+	case *events.InitiativeRolled:
+		if problem := InitiativeProblem(p); problem != "" {
+			return problem
+		}
+		if st := p.Tactician; st != nil {
+			for _, id := range st.ContestIDs {
+				if w, ok := w.Turns.contests[id]; !ok || (w == 0) != st.Stolen {
+					return fmt.Sprintf("%s's contest for the initiative (%s) is not in this encounter, or its winner is not the one recorded", st.Name, id)
+				}
+			}
+		}
+		number = p.Encounter
+	case *events.InitiativeSurprise:
+		if p.Side != events.SideParty && p.Side != events.SideFoes {
+			return fmt.Sprintf("surprise for %q, not the party or the foes", p.Side)
+		}
+		if a := p.Alertness; a != nil {
+			if passed, ok := w.Turns.checks[a.RollID]; !ok || passed != a.Negated {
+				return fmt.Sprintf("%s's Alertness check (%s) is not in this encounter, or its outcome is not the one recorded", a.Name, a.RollID)
+			}
+		}
+		number = p.Encounter
+	case *events.TurnEnded:
+		if !w.Turns.Active || p.Turn != w.Turns.Turn {
+			return fmt.Sprintf("turn %d ended, but it was not under way", p.Turn)
+		}
+		number = p.Encounter
+	case *events.TurnOverruled:
+		if !w.Turns.Active || !w.Turns.LosesAt(p.ID, p.Turn) {
+			return fmt.Sprintf("%s's turn %d overruled, but he had not lost it", p.Name, p.Turn)
+		}
+		number = p.Encounter
+	}
+	if !w.Campaign.InEncounter || number != w.Campaign.Encounter {
+		return fmt.Sprintf("%s for encounter %d, which is not under way", e.Type, number)
+	}
+	return ""
+}
+
+// foldTurns folds e into the encounter's turns and reports an action
+// taken in a lost turn that no turn.overruled allowed.
+func (w *World) foldTurns(e events.Event, p events.Payload, decodeErr error) string {
+	if decodeErr != nil {
+		return ""
+	}
+	broken := len(w.Turns.Broken)
+	w.Turns.Apply(e, p)
+	if len(w.Turns.Broken) > broken {
+		a := w.Turns.Broken[broken]
+		return fmt.Sprintf("%s acted in turn %d (round %d), which he had lost by reacting, and no turn.overruled allowed it", a.Name, a.Turn, a.Round)
+	}
+	return ""
+}
+
+// describeTurns summarises the turn events for the log.
+func describeTurns(p events.Payload) string {
+	switch p := p.(type) {
+	case *events.InitiativeRolled:
+		var rolls []string
+		for i := range p.Party {
+			rolls = append(rolls, fmt.Sprintf("%d-%d", p.Party[i], p.Foes[i]))
+		}
+		steal := ""
+		if st := p.Tactician; st != nil {
+			steal = fmt.Sprintf("; %s (Tactician) failed to steal it from %s", st.Name, st.Against)
+			if st.Stolen {
+				steal = fmt.Sprintf("; %s (Tactician) stole it from %s", st.Name, st.Against)
+			}
+		}
+		return fmt.Sprintf("initiative party-foes %s: the %s move first%s", strings.Join(rolls, ", then "), sideWord(p.First), steal)
+	case *events.InitiativeSurprise:
+		if a := p.Alertness; a != nil && a.Negated {
+			return fmt.Sprintf("surprise for the %s negated by %s's Alertness", sideWord(p.Side), a.Name)
+		}
+		return fmt.Sprintf("surprise: the %s take a free turn, then the first", sideWord(p.Side))
+	case *events.TurnEnded:
+		if p.Turn == 0 {
+			return fmt.Sprintf("the %s free turn ended", SidePossessive(p.Side))
+		}
+		return fmt.Sprintf("round %d: the %s turn ended", p.Round, SidePossessive(p.Side))
+	case *events.TurnOverruled:
+		return fmt.Sprintf("%s acts in round %d, a turn he lost, overruled: %s", p.Name, p.Round, p.Reason)
+	}
+	return ""
+}
