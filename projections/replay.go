@@ -946,8 +946,13 @@ func (w *World) check(e events.Event, ed rules.Edition, s *Sheet, p events.Paylo
 		}
 	case *events.AttackMade:
 		problem := ""
-		if p.Rerolls != "" {
+		switch {
+		case p.Rerolls != "" && p.Completes != "":
+			problem = "an attack that both re-rolls and completes another"
+		case p.Rerolls != "":
 			problem = w.rerollAttack(e, p)
+		case p.Completes != "":
+			problem = w.completesAttack(p)
 		}
 		if problem == "" {
 			problem = w.checkAttack(ed, s, p)
@@ -1733,7 +1738,15 @@ func (w *World) checkAttack(ed rules.Edition, a *Sheet, p *events.AttackMade) st
 			dmg[i] = 1
 		}
 	}
-	o, err := rules.ResolveAttack(in, rules.NewGivenFaces(p.Hit.Faces), rules.NewGivenFaces(dmg))
+	var dmgRoller rules.Roller = rules.NewGivenFaces(dmg)
+	if p.HitOnly && p.Damage == nil {
+		// The hit alone: its damage is to come.
+		if auto != rules.AutoHitNone || p.Taken != 0 {
+			return fmt.Sprintf("a hit recorded alone with no hit roll or %d points taken", p.Taken)
+		}
+		dmgRoller = nil
+	}
+	o, err := rules.ResolveAttack(in, rules.NewGivenFaces(p.Hit.Faces), dmgRoller)
 	if err != nil {
 		return err.Error()
 	}
@@ -1818,6 +1831,25 @@ func (w *World) rerollAttack(e events.Event, p *events.AttackMade) string {
 		return problem
 	}
 	return sameAttackDice(orig, p)
+}
+
+// completesAttack checks an attack that completes one whose damage was to
+// come: that one is an attack, its damage was to come, and this one keeps
+// its terms, its hit dice and any dodge it had tried.
+func (w *World) completesAttack(p *events.AttackMade) string {
+	orig, problem := w.attackOf(p.Completes)
+	if problem != "" {
+		return problem
+	}
+	if !orig.DamageToCome() {
+		return fmt.Sprintf("an attack completes %s, whose damage was not to come", p.Completes)
+	}
+	if p.Dodge == nil && orig.Dodge != nil {
+		return "an attack completion dropped the dodge tried"
+	}
+	q := *p
+	q.Rerolled = "completion"
+	return sameAttackDice(orig, &q)
 }
 
 // attackOf returns the attack with the given event ID, indexed earlier.
