@@ -23,7 +23,7 @@ var foldSources = map[string]string{
 	"2": "5a880ab9240c46398709c3dffe5b35133a9f098d8a37bace193706d53cf88c1b",
 	"3": "6ab3060c9b8c0a7c5fbaeea6809ee9a3083f6426ae10e660a43066fa60cf6ddc",
 	"4": "5a4b8b72f450679952d8a78fceee5267cf71420e595492e0ca21d43964a1f6ba",
-	"5": "a3908d22398e0f859c88946497e19d8f7e002c1f85629bed71bd8868ca5fe325",
+	"5": "4ad095d351395bf4e56ea40b5d13ea22bd55125969563c103090bb8b929abf51",
 }
 
 // foldSourceFiles are the files foldSources digests, from this package.

@@ -303,8 +303,8 @@ func (in AttackInput) validate(ed Edition) (skillName string, err error) {
 // ResolveAttack resolves one attack: the hit roll with hit, then, on a hit
 // only, the damage roll with damage, the weapon's minimum and the target's
 // armour. A nil damage resolves the hit alone: on a hit, Damage stays nil
-// and nothing is taken, the damage to come after the target has seen the
-// hit ("He views the attacker's hit roll, but not damage roll, before
+// and nothing is taken (Fatigue says what the points to come will be),
+// the damage to come after the target has seen the hit ("He views the attacker's hit roll, but not damage roll, before
 // deciding to dodge"). An automatic weapon's every shot is its own attack ("Shooter must
 // pass 3/DX per shot to hit; roll damage per hit").
 //
@@ -385,6 +385,8 @@ func resolveHit(ed Edition, in AttackInput, skill string, check CheckOutcome, da
 		// The hit alone: "He views the attacker's hit roll, but not
 		// damage roll, before deciding to dodge."
 		out.Explanation = fmt.Sprintf("%s hits %s %s (%s); the damage is to come.", in.Attacker, in.Target, weaponPhrase(w), how)
+		// The points to come are fatigue for (U) and (F)-set weapons.
+		out.Fatigue = w.Has(FlagUnarmed) || (w.Has(FlagFatigueSetting) && in.FatigueSetting)
 		return out, nil
 	}
 	var extra []Modifier

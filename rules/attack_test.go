@@ -397,6 +397,12 @@ func TestResolveAttackHitAlone(t *testing.T) {
 			if out.Explanation != want {
 				t.Errorf("Explanation = %q, want %q", out.Explanation, want)
 			}
+			// Bare hands: the points to come are fatigue.
+			in.Weapon = mustWeapon(t, ed, "unarmed")
+			fist, err := ResolveAttack(in, NewGivenFaces([]int{3, 4, 4}), nil)
+			if err != nil || !fist.Fatigue || fist.Damage != nil {
+				t.Errorf("unarmed: %+v, %v", fist, err)
+			}
 			miss, err := ResolveAttack(in, NewGivenFaces([]int{6, 6, 1}), nil)
 			if err != nil {
 				t.Fatal(err)
