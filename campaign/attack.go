@@ -93,6 +93,16 @@ func (s *Service) Attack(req AttackRequest) (AttackResult, error) {
 				return err
 			}
 		}
+		if h, ok, err := d.hitToComplete(a, req); err != nil {
+			return err
+		} else if ok {
+			// `attack A T --damage-dice D` after A's hit alone on T
+			// completes that hit: its damage dice, come later.
+			ar := completion(h, req.DamageFaces)
+			ar.HitOnly = false
+			out.Attack, err = d.complete(camp.Edition, h, ar)
+			return err
+		}
 		out.Attack, err = d.attack(camp.Edition, a, t, req, nil)
 		return err
 	})
@@ -536,6 +546,27 @@ func (d *decision) pendingHits() ([]pendingHit, error) {
 		}
 	}
 	return out, nil
+}
+
+// hitToComplete returns a's latest hit on req.Target whose damage is to
+// come, when req gives that damage and nothing else (`attack A T
+// --damage-dice D`): the damage dice of that hit, come later.
+func (d *decision) hitToComplete(a *character, req AttackRequest) (*pendingHit, bool, error) {
+	if req.DamageFaces == nil || req.HitFaces != nil || req.HitOnly || req.Dodge || req.DodgeFaces != nil ||
+		req.Grappling || req.Outside || req.Weapon != "" || req.Bonus != "" || req.Thrown || req.Fatigue || req.TargetST != 0 {
+		return nil, false, nil
+	}
+	hits, err := d.pendingHits()
+	if err != nil {
+		return nil, false, err
+	}
+	for i := len(hits) - 1; i >= 0; i-- {
+		h := hits[i]
+		if h.attack.AttackerID == a.member.ID && strings.EqualFold(h.attack.Target, strings.TrimSpace(req.Target)) {
+			return &h, true, nil
+		}
+	}
+	return nil, false, nil
 }
 
 // completedBy returns the attack in effect that completes the attack with

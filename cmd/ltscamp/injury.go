@@ -97,7 +97,8 @@ DAMAGE is --damage-dice. The hit alone (HIT with no DAMAGE, or --hit-only)
 records the hit and leaves its damage to come, as at the table: the target
 sees the hit roll, not the damage roll, before he decides to dodge. Then
 ` + "`ltscamp dodge TARGET [FACES]`" + ` answers it, and ` + "`ltscamp damage dice [FACES]`" + `
-rolls its damage (after a failed dodge, or when he does not dodge). A hit
+rolls its damage (after a failed dodge, or when he does not dodge), as does
+` + "`attack ATTACKER TARGET --damage-dice D`" + ` with the damage dice alone. A hit
 waiting for its damage stays in the log until one of them settles it; the
 encounter does not end while one waits.`,
 		Example: `  ltscamp attack Ajax pirate 3,3,4 5,2
