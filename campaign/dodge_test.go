@@ -139,8 +139,16 @@ func TestVerifyCatchesForgedCompletion(t *testing.T) {
 	again := full.Attack
 	again.Completes = full.Events[0].ID
 	appendRaw(t, s, stream, again)
+	// A second completion of the same hit (a dodge, then its damage too).
+	dodged, err := s.Dodge(DodgeRequest{Name: "Brann", Faces: []int{1, 1, 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	twice := dodged.Attack
+	twice.Dodge.Faces, twice.Dodge.Sum, twice.Dodge.Total, twice.Dodge.Outcome = []int{6, 6, 6}, 18, 18, "fail"
+	appendRaw(t, s, stream, twice)
 	rep := mustVerify(t, s)
-	want := []string{"changed the hit dice [1 1 1] to [1 1 2]", "whose damage was not to come"}
+	want := []string{"changed the hit dice [1 1 1] to [1 1 2]", "whose damage was not to come", "had already replaced"}
 	if len(rep.Violations) != len(want) {
 		t.Fatalf("violations %+v; want %d", rep.Violations, len(want))
 	}

@@ -199,7 +199,9 @@ func (a *AttackMade) DamageToCome() bool {
 
 // Reacted reports whether the target reacted to the attack by dodging
 // (passed or not): "A defender can react to ONE attacker, but loses his
-// next turn." Both `attack --dodge` and `dodge NAME` record it here.
+// next turn." Both `attack --dodge` and `dodge NAME` record it here. An
+// attack that re-rolls (Rerolls) or completes (Completes) one that had the
+// dodge carries it too: it is the same reaction, not a second one.
 func (a *AttackMade) Reacted() bool { return a.Dodge != nil }
 
 // DamageTaken records points dealt to a character: damage, or fatigue

@@ -952,7 +952,7 @@ func (w *World) check(e events.Event, ed rules.Edition, s *Sheet, p events.Paylo
 		case p.Rerolls != "":
 			problem = w.rerollAttack(e, p)
 		case p.Completes != "":
-			problem = w.completesAttack(p)
+			problem = w.completesAttack(e, p)
 		}
 		if problem == "" {
 			problem = w.checkAttack(ed, s, p)
@@ -1836,7 +1836,20 @@ func (w *World) rerollAttack(e events.Event, p *events.AttackMade) string {
 // completesAttack checks an attack that completes one whose damage was to
 // come: that one is an attack, its damage was to come, and this one keeps
 // its terms, its hit dice and any dodge it had tried.
-func (w *World) completesAttack(p *events.AttackMade) string {
+func (w *World) completesAttack(e events.Event, p *events.AttackMade) string {
+	rec, ok, problem := w.roll(p.Completes)
+	switch {
+	case problem != "":
+		return problem
+	case !ok:
+		return fmt.Sprintf("an attack completes %s, which is not an attack in effect", p.Completes)
+	case rec.stream != e.Stream:
+		return fmt.Sprintf("an attack completes %s, an attack of another stream", p.Completes)
+	case rec.rerolledBy != "":
+		return fmt.Sprintf("an attack completes %s, which %s had already replaced", p.Completes, rec.rerolledBy)
+	}
+	// Completed, it is replaced: no second completion, no re-roll of it.
+	w.rerolledBy[p.Completes] = strings.Clone(e.ID)
 	orig, problem := w.attackOf(p.Completes)
 	if problem != "" {
 		return problem
