@@ -585,15 +585,54 @@ func (d *decision) completedBy(id string) (events.Event, bool, error) {
 }
 
 // noHitsToCome refuses to leave an encounter while a hit's damage is to
-// come: it is never dropped unsaid.
+// come: it is never dropped unsaid. A hit that can no longer be settled
+// (its attacker has left the roster, its target has died since) waits for
+// nothing.
 func (d *decision) noHitsToCome(what string) error {
 	hits, err := d.pendingHits()
-	if err != nil || len(hits) == 0 {
+	if err != nil {
 		return err
 	}
-	h := hits[0]
-	return rules.Errorf(rules.CodeRule, "%s's hit on %s (seq %d) waits for its damage; settle it before %s: `ltscamp dodge %s` or `ltscamp damage dice`",
-		h.attack.Attacker, h.attack.Target, h.event.Seq, what, quoteName(h.attack.Target))
+	for _, h := range hits {
+		if ok, err := d.settleable(h); err != nil {
+			return err
+		} else if !ok {
+			continue
+		}
+		return rules.Errorf(rules.CodeRule, "%s's hit on %s (seq %d) waits for its damage; settle it before %s: `ltscamp dodge %s` or `ltscamp damage dice` (or `ltscamp undo` the hit)",
+			h.attack.Attacker, h.attack.Target, h.event.Seq, what, quoteName(h.attack.Target))
+	}
+	return nil
+}
+
+// settleable reports whether a hit whose damage is to come can still be
+// settled: its attacker is on the roster, and its target, if on the
+// roster, is alive.
+func (d *decision) settleable(h pendingHit) (bool, error) {
+	r, err := d.rosterState()
+	if err != nil {
+		return false, err
+	}
+	var attacker, target *projections.Member
+	for _, m := range append(slices.Clip(r.Members), r.Foes...) {
+		switch m.ID {
+		case h.attack.AttackerID:
+			attacker = &m
+		case h.attack.TargetID:
+			target = &m
+		}
+	}
+	if attacker == nil || (h.attack.TargetID != "" && target == nil) {
+		return false, nil
+	}
+	if target == nil {
+		return true, nil
+	}
+	t, err := d.characterByMember(*target)
+	if err != nil {
+		return false, err
+	}
+	return t.sheet.Alive(), nil
 }
 
 // quoteName quotes a name with a space for a command line.

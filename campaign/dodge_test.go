@@ -158,3 +158,24 @@ func TestVerifyCatchesForgedCompletion(t *testing.T) {
 		}
 	}
 }
+
+// A hit that can no longer be settled does not hold the encounter open:
+// its target has fled the roster.
+func TestAHitOnAFoeWhoFledWaitsForNothing(t *testing.T) {
+	s := foeCampaign(t)
+	if _, err := s.Attack(AttackRequest{Attacker: "Kira", Target: "Pirate", HitFaces: []int{1, 2, 3}, HitOnly: true}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.EncounterEnd(OutcomeVictory, nil); err == nil || !strings.Contains(err.Error(), "Kira's hit on Pirate") {
+		t.Fatalf("encounter end with a hit waiting: %v", err)
+	}
+	if _, err := s.RemoveFoe("Pirate", "fled"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.EncounterEnd(OutcomeVictory, nil); err != nil {
+		t.Fatalf("encounter end once the target fled: %v", err)
+	}
+	if rep := mustVerify(t, s); !rep.OK {
+		t.Fatalf("verify: %+v", rep.Violations)
+	}
+}
