@@ -64,6 +64,9 @@ type AttackResult struct {
 	// Target is the target's sheet after the attack (party members and
 	// foes only).
 	Target *projections.Sheet
+	// Completed is the seq of the attack whose damage was to come that
+	// this one completes (0: none).
+	Completed int64
 }
 
 // Attack resolves one attack as one command: the hit roll at adjusted DX
@@ -100,6 +103,7 @@ func (s *Service) Attack(req AttackRequest) (AttackResult, error) {
 			// completes that hit: its damage dice, come later.
 			ar := completion(h, req.DamageFaces)
 			ar.HitOnly = false
+			out.Completed = h.event.Seq
 			out.Attack, err = d.complete(camp.Edition, h, ar)
 			return err
 		}
@@ -693,6 +697,7 @@ func (s *Service) Dodge(req DodgeRequest) (AttackResult, error) {
 		}
 		ar := completion(h, req.DamageFaces)
 		ar.Dodge, ar.DodgeFaces = true, req.Faces
+		out.Completed = h.event.Seq
 		out.Attack, err = d.complete(camp.Edition, h, ar)
 		return err
 	})
@@ -743,6 +748,7 @@ func (s *Service) CompleteDamage(req CompleteDamageRequest) (AttackResult, error
 		}
 		ar := completion(h, req.Faces)
 		ar.HitOnly = false
+		out.Completed = h.event.Seq
 		out.Attack, err = d.complete(camp.Edition, h, ar)
 		return err
 	})

@@ -181,6 +181,9 @@ func printAttack(p *printer, res campaign.AttackResult, hitFaces []int) {
 	if am.Rerolls != "" {
 		p.printf("karma re-roll of the %s:\n", am.Rerolled)
 	}
+	if res.Completed != 0 {
+		p.printf("the hit at seq %d, completed:\n", res.Completed)
+	}
 	switch am.AutoHit {
 	case "":
 		p.printf("%s attacks %s with %s: 3/DX %s = %d vs %d — %s\n", am.Attacker, am.Target, am.WeaponName, joinFaces(am.Hit.Faces), am.Hit.Total, am.Hit.Target, outcome)
