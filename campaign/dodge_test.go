@@ -179,3 +179,31 @@ func TestAHitOnAFoeWhoFledWaitsForNothing(t *testing.T) {
 		t.Fatalf("verify: %+v", rep.Violations)
 	}
 }
+
+// A completion keeps where the hit put the combat skill: Kira's Pistol 1
+// went to hit, and her standing choice turned to damage before the damage
+// came. verify holds the completion to the hit, not to the new choice.
+func TestACompletionKeepsTheSkillPlacement(t *testing.T) {
+	s := foeCampaign(t)
+	hit, err := s.Attack(AttackRequest{Attacker: "Kira", Target: "Drone", HitFaces: []int{4, 4, 5}, HitOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if hit.Attack.Bonus != "hit" || !hit.Attack.DamageToCome() {
+		t.Fatalf("the hit: %+v", hit.Attack)
+	}
+	if _, err := s.SetSkillBonus("Kira", "damage"); err != nil {
+		t.Fatal(err)
+	}
+	done, err := s.CompleteDamage(CompleteDamageRequest{Faces: []int{3, 3}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Handgun 2d6-1: 5, no Pistol level on the damage.
+	if done.Attack.Bonus != "hit" || done.Attack.Taken != 5 {
+		t.Fatalf("completed: %+v", done.Attack)
+	}
+	if rep := mustVerify(t, s); !rep.OK {
+		t.Fatalf("verify: %+v", rep.Violations)
+	}
+}

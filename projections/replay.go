@@ -1769,8 +1769,9 @@ func (w *World) checkAttack(ed rules.Edition, a *Sheet, p *events.AttackMade) st
 // against the attacker's sheet: the level he has in the weapon's skill,
 // and, unless --skill-bonus chose, his standing choice
 // (rules.PlaceSkillBonus). Attacks recorded before the standing choice
-// (no BonusFrom) used a level only with --skill-bonus; a re-roll keeps the
-// placement of the attack it replaces, which sameAttackDice holds.
+// (no BonusFrom) used a level only with --skill-bonus; a re-roll or a
+// completion keeps the placement of the attack it replaces, which
+// sameAttackDice holds.
 func checkSkillPlacement(ed rules.Edition, a *Sheet, wp rules.Weapon, p *events.AttackMade, auto rules.AutoHit) string {
 	if p.BonusFrom == "" {
 		return ""
@@ -1786,7 +1787,8 @@ func checkSkillPlacement(ed rules.Edition, a *Sheet, wp rules.Weapon, p *events.
 	if src != rules.SourceFlag && src != rules.SourceStanding {
 		return fmt.Sprintf("an attack whose skill bonus came from %q (flag or standing)", p.BonusFrom)
 	}
-	if p.Rerolls != "" {
+	if p.Rerolls != "" || p.Completes != "" {
+		// Kept from the attack it replaces (sameAttackDice).
 		return ""
 	}
 	pl, err := rules.PlaceSkillBonus(ed, wp, level, a.StandingBonus(), rules.SkillBonus(p.Bonus), src == rules.SourceFlag, p.Grappling, auto)
