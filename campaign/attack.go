@@ -46,12 +46,18 @@ type AttackRequest struct {
 	// Force is the GM's reason to let the attacker act in a turn he lost
 	// by reacting (campaign/turns.go).
 	Force string
+	// HitOnly records the hit alone: on a hit the damage waits for the
+	// target's dodge (Service.Dodge) or its dice (Service.CompleteDamage).
+	HitOnly bool
 
 	// placement, for a karma re-roll, keeps where the first attack put
 	// the skill level; legacyGrapple re-rolls a grappling attack recorded
 	// before grapples stopped rolling to hit.
 	placement     *rules.SkillPlacement
 	legacyGrapple bool
+	// completes is the attack whose damage was to come that this one
+	// completes (a dodge, or the damage dice).
+	completes *replaced
 }
 
 // AttackResult reports an attack.
@@ -61,6 +67,9 @@ type AttackResult struct {
 	// Target is the target's sheet after the attack (party members and
 	// foes only).
 	Target *projections.Sheet
+	// Completed is the seq of the attack whose damage was to come that
+	// this one completes (0: none).
+	Completed int64
 }
 
 // Attack resolves one attack as one command: the hit roll at adjusted DX
@@ -92,6 +101,17 @@ func (s *Service) Attack(req AttackRequest) (AttackResult, error) {
 			if t, err = d.characterByMember(m); err != nil {
 				return err
 			}
+		}
+		if h, ok, err := d.hitToComplete(a, req); err != nil {
+			return err
+		} else if ok {
+			// `attack A T --damage-dice D` after A's hit alone on T
+			// completes that hit: its damage dice, come later.
+			ar := completion(h, req.DamageFaces)
+			ar.HitOnly = false
+			out.Completed = h.event.Seq
+			out.Attack, err = d.complete(camp.Edition, h, ar)
+			return err
 		}
 		out.Attack, err = d.attack(camp.Edition, a, t, req, nil)
 		return err
@@ -129,7 +149,7 @@ type replaced struct {
 // in req.Target) and emits it with what follows: a space suit's failure,
 // the points the target takes. A re-roll passes the attack it replaces.
 func (d *decision) attack(ed rules.Edition, a, t *character, req AttackRequest, re *replaced) (events.AttackMade, error) {
-	if !a.sheet.Alive() || a.sheet.Body().Incapacitated() {
+	if (!a.sheet.Alive() || a.sheet.Body().Incapacitated()) && req.completes == nil {
 		return events.AttackMade{}, rules.Errorf(rules.CodeRule, "%s is %s and cannot attack", a.sheet.Name, a.sheet.Status)
 	}
 	w, err := d.wielded(ed, a, req.Weapon)
@@ -181,6 +201,15 @@ func (d *decision) attack(ed rules.Edition, a, t *character, req AttackRequest, 
 		hitRoller, hitGiven = rules.NewGivenFaces(nil), nil
 	}
 	dmgRoller, dmgGiven := d.s.dice(req.DamageFaces)
+	if req.HitOnly {
+		switch {
+		case in.AutoHit != rules.AutoHitNone:
+			return events.AttackMade{}, rules.Errorf(rules.CodeInvalid, "%s makes no hit roll, so there is no hit to record alone: give its damage dice, or let the program roll them", autoHitName(in.AutoHit))
+		case req.DamageFaces != nil:
+			return events.AttackMade{}, rules.Errorf(rules.CodeInvalid, "the hit alone leaves the damage to come: leave out the damage dice, or record the whole attack")
+		}
+		dmgRoller = nil
+	}
 	o, err := rules.ResolveAttack(in, hitRoller, dmgRoller)
 	if err != nil {
 		return events.AttackMade{}, err
@@ -200,6 +229,7 @@ func (d *decision) attack(ed rules.Edition, a, t *character, req AttackRequest, 
 	}
 	am := attackEvent(ed, a, in, w, o, req)
 	am.SpareDamage = spare
+	am.HitOnly = req.HitOnly
 	am.BonusFrom, am.BonusNote = string(pl.Source), pl.Note
 	if pl.Source != rules.SourceNone && level > 0 {
 		// The level is recorded wherever it went, nothing included.
@@ -230,17 +260,25 @@ func (d *decision) attack(ed rules.Edition, a, t *character, req AttackRequest, 
 		am.Rerolls, am.Rerolled = re.id, re.which
 		keepEntered(&am, re)
 	}
+	if c := req.completes; c != nil {
+		// The hit (and a dodge tried) are the first record's own dice.
+		am.Completes = c.id
+		am.Hit.Entered = c.attack.Hit.Entered
+		if am.Dodge != nil && c.attack.Dodge != nil {
+			am.Dodge.Entered = c.attack.Dodge.Entered
+		}
+	}
 	if err := d.emit(a.stream, am); err != nil {
 		return events.AttackMade{}, err
 	}
 	attackID := d.pending[len(d.pending)-1].ID
 	// "(SS) Space suit: if the character rolls all sixes on any check ... the suit is R=3."
-	if re == nil || re.which == "hit" {
+	if (re == nil && req.completes == nil) || (re != nil && re.which == "hit") {
 		if err := d.suitCheck(a, o.Hit, attackID); err != nil {
 			return events.AttackMade{}, err
 		}
 	}
-	if dodged != nil && (re == nil || re.which == "dodge") {
+	if dodged != nil && (re == nil || re.which == "dodge") && (req.completes == nil || req.completes.attack.Dodge == nil) {
 		if err := d.suitCheck(dodged.who, dodged.check, attackID); err != nil {
 			return events.AttackMade{}, err
 		}
@@ -436,4 +474,325 @@ func (d *decision) dodge(ed rules.Edition, t *character, w rules.Weapon, o *rule
 	dr := attackRoll("3/DX", check.Faces, faces != nil, check.Sum, check.Total, check.Target, outcome, check.Modifiers)
 	am.Dodge = &dr
 	return &dodgeCheck{who: t, check: check}, nil
+}
+
+// autoHitName names an attack that hits without a roll.
+func autoHitName(a rules.AutoHit) string {
+	if a == rules.AutoHitOutside {
+		return "an attack into a grappling space"
+	}
+	return "a grappling attack"
+}
+
+// pendingHit is an attack in effect whose damage is to come.
+type pendingHit struct {
+	event  events.Event
+	attack *events.AttackMade
+}
+
+// encounterAttacks returns the attacks in effect of the encounter under
+// way, oldest first, and, by event ID, the later attack in effect that
+// completes or re-rolls each one it replaces.
+func (d *decision) encounterAttacks() ([]pendingHit, map[string]events.Event, error) {
+	camp, err := d.campaignState()
+	if err != nil || !camp.InEncounter {
+		return nil, nil, err
+	}
+	rv, err := d.revertsState()
+	if err != nil {
+		return nil, nil, err
+	}
+	// The encounter's start: the last encounter.started in effect.
+	starts, err := d.s.store.Read(events.Query{Streams: []string{events.CampaignStream}, Types: []string{events.TypeEncounterStarted}, Limit: 64, Last: true})
+	if err != nil {
+		return nil, nil, err
+	}
+	var from int64
+	for _, e := range starts {
+		if rv.InEffect(e) {
+			from = e.Seq
+		}
+	}
+	evs, err := d.s.store.Read(events.Query{AfterSeq: from, Types: []string{events.TypeAttackMade}})
+	if err != nil {
+		return nil, nil, err
+	}
+	var all []pendingHit
+	replacedBy := map[string]events.Event{}
+	for _, e := range evs {
+		if !rv.InEffect(e) {
+			continue
+		}
+		p, err := events.Decode(e)
+		if err != nil {
+			return nil, nil, err
+		}
+		am := p.(*events.AttackMade)
+		if g, ok := am.GameTimeOf(); ok && (g.Adventure != camp.Adventure || g.Encounter != camp.Encounter) {
+			continue
+		}
+		for _, id := range []string{am.Rerolls, am.Completes} {
+			if id != "" {
+				replacedBy[id] = e
+			}
+		}
+		all = append(all, pendingHit{event: e, attack: am})
+	}
+	return all, replacedBy, nil
+}
+
+// pendingHits returns the attacks of the encounter under way whose damage
+// is to come (events.AttackMade.DamageToCome), oldest first: attacks in
+// effect that no later attack in effect completes or re-rolls.
+func (d *decision) pendingHits() ([]pendingHit, error) {
+	all, replacedBy, err := d.encounterAttacks()
+	if err != nil {
+		return nil, err
+	}
+	var out []pendingHit
+	for _, h := range all {
+		if _, gone := replacedBy[h.event.ID]; h.attack.DamageToCome() && !gone {
+			out = append(out, h)
+		}
+	}
+	return out, nil
+}
+
+// hitToComplete returns a's latest hit on req.Target whose damage is to
+// come, when req gives that damage and nothing else (`attack A T
+// --damage-dice D`): the damage dice of that hit, come later.
+func (d *decision) hitToComplete(a *character, req AttackRequest) (*pendingHit, bool, error) {
+	if req.DamageFaces == nil || req.HitFaces != nil || req.HitOnly || req.Dodge || req.DodgeFaces != nil ||
+		req.Grappling || req.Outside || req.Weapon != "" || req.Bonus != "" || req.Thrown || req.Fatigue || req.TargetST != 0 {
+		return nil, false, nil
+	}
+	hits, err := d.pendingHits()
+	if err != nil {
+		return nil, false, err
+	}
+	for i := len(hits) - 1; i >= 0; i-- {
+		h := hits[i]
+		if h.attack.AttackerID == a.member.ID && strings.EqualFold(h.attack.Target, strings.TrimSpace(req.Target)) {
+			return &h, true, nil
+		}
+	}
+	return nil, false, nil
+}
+
+// completedBy returns the attack in effect that completes the attack with
+// ID id in the encounter under way, if one does.
+func (d *decision) completedBy(id string) (events.Event, bool, error) {
+	all, _, err := d.encounterAttacks()
+	if err != nil {
+		return events.Event{}, false, err
+	}
+	for _, h := range all {
+		if h.attack.Completes == id {
+			return h.event, true, nil
+		}
+	}
+	return events.Event{}, false, nil
+}
+
+// noHitsToCome refuses to leave an encounter while a hit's damage is to
+// come: it is never dropped unsaid. A hit that can no longer be settled
+// (its attacker has left the roster, its target has died since) waits for
+// nothing.
+func (d *decision) noHitsToCome(what string) error {
+	hits, err := d.pendingHits()
+	if err != nil {
+		return err
+	}
+	for _, h := range hits {
+		if ok, err := d.settleable(h); err != nil {
+			return err
+		} else if !ok {
+			continue
+		}
+		return rules.Errorf(rules.CodeRule, "%s's hit on %s (seq %d) waits for its damage; settle it before %s: `ltscamp dodge %s` or `ltscamp damage dice` (or `ltscamp undo` the hit)",
+			h.attack.Attacker, h.attack.Target, h.event.Seq, what, quoteName(h.attack.Target))
+	}
+	return nil
+}
+
+// settleable reports whether a hit whose damage is to come can still be
+// settled: its attacker is on the roster, and its target, if on the
+// roster, is alive.
+func (d *decision) settleable(h pendingHit) (bool, error) {
+	r, err := d.rosterState()
+	if err != nil {
+		return false, err
+	}
+	var attacker, target *projections.Member
+	for _, m := range append(slices.Clip(r.Members), r.Foes...) {
+		switch m.ID {
+		case h.attack.AttackerID:
+			attacker = &m
+		case h.attack.TargetID:
+			target = &m
+		}
+	}
+	if attacker == nil || (h.attack.TargetID != "" && target == nil) {
+		return false, nil
+	}
+	if target == nil {
+		return true, nil
+	}
+	t, err := d.characterByMember(*target)
+	if err != nil {
+		return false, err
+	}
+	return t.sheet.Alive(), nil
+}
+
+// quoteName quotes a name with a space for a command line.
+func quoteName(name string) string {
+	if strings.ContainsAny(name, " \t") {
+		return fmt.Sprintf("%q", name)
+	}
+	return name
+}
+
+// DodgeRequest is what `dodge` asks for.
+type DodgeRequest struct {
+	// Name is the target who dodges the latest hit on him.
+	Name string
+	// Faces are his 3/DX; nil means the program rolls.
+	Faces []int
+	// DamageFaces are the attacker's damage dice, used if the dodge
+	// fails; nil leaves the damage to come (`damage dice`).
+	DamageFaces []int
+}
+
+// Dodge has a target answer the latest hit on him whose damage is to
+// come: 3/DX at his adjusted DX. All editions, "Dodge": "He views the
+// attacker's hit roll, but not damage roll, before deciding to dodge." A
+// passed dodge settles the attack with no damage; a failed one leaves the
+// damage to come, or deals it with DamageFaces. The attack is recorded
+// again, complete so far, pointing at the one it completes.
+func (s *Service) Dodge(req DodgeRequest) (AttackResult, error) {
+	var out AttackResult
+	res, err := s.execute(func(d *decision) error {
+		out = AttackResult{}
+		camp, err := d.campaignState()
+		if err != nil {
+			return err
+		}
+		if !camp.InEncounter {
+			return rules.Errorf(rules.CodeRule, "dodges happen in an encounter: there is none under way")
+		}
+		t, err := d.combatant(req.Name)
+		if err != nil {
+			return err
+		}
+		hits, err := d.pendingHits()
+		if err != nil {
+			return err
+		}
+		var h *pendingHit
+		for i := range hits {
+			if hits[i].attack.TargetID == t.member.ID {
+				h = &hits[i]
+			}
+		}
+		if h == nil {
+			return rules.Errorf(rules.CodeRule, "no hit on %s waits for a dodge: record the hit alone first (`ltscamp attack ATTACKER %s a,b,c`), or dodge within the attack (--dodge)", t.sheet.Name, quoteName(t.sheet.Name))
+		}
+		if h.attack.Dodge != nil {
+			return rules.Errorf(rules.CodeRule, "%s already tried to dodge %s's hit (seq %d); its damage is to come: `ltscamp damage dice`", t.sheet.Name, h.attack.Attacker, h.event.Seq)
+		}
+		ar := completion(h, req.DamageFaces)
+		ar.Dodge, ar.DodgeFaces = true, req.Faces
+		out.Completed = h.event.Seq
+		out.Attack, err = d.complete(camp.Edition, h, ar)
+		return err
+	})
+	if err != nil {
+		return out, err
+	}
+	out.Events = res.Events
+	out.Target = s.attackTarget(out.Attack)
+	return out, nil
+}
+
+// CompleteDamageRequest completes a hit whose damage is to come.
+type CompleteDamageRequest struct {
+	// Target names the target of the hit; "" takes the latest hit whose
+	// damage is to come, whoever it hit.
+	Target string
+	// Faces are the damage dice; nil means the program rolls.
+	Faces []int
+}
+
+// CompleteDamage rolls (or records) the damage of a hit whose damage is
+// to come, with the armour, and deals it: the attack is recorded again,
+// complete, pointing at the one it completes.
+func (s *Service) CompleteDamage(req CompleteDamageRequest) (AttackResult, error) {
+	var out AttackResult
+	res, err := s.execute(func(d *decision) error {
+		out = AttackResult{}
+		camp, err := d.campaignState()
+		if err != nil {
+			return err
+		}
+		hits, err := d.pendingHits()
+		if err != nil {
+			return err
+		}
+		var h *pendingHit
+		for i := range hits {
+			if req.Target == "" || strings.EqualFold(strings.TrimSpace(req.Target), hits[i].attack.Target) {
+				h = &hits[i]
+			}
+		}
+		if h == nil {
+			who := ""
+			if req.Target != "" {
+				who = " on " + strings.TrimSpace(req.Target)
+			}
+			return rules.Errorf(rules.CodeRule, "no hit%s waits for its damage: `ltscamp attack ATTACKER TARGET a,b,c` records a hit alone", who)
+		}
+		ar := completion(h, req.Faces)
+		ar.HitOnly = false
+		out.Completed = h.event.Seq
+		out.Attack, err = d.complete(camp.Edition, h, ar)
+		return err
+	})
+	if err != nil {
+		return out, err
+	}
+	out.Events = res.Events
+	out.Target = s.attackTarget(out.Attack)
+	return out, nil
+}
+
+// completion is the request that decides a hit whose damage is to come
+// again, with its own hit dice and dodge: with damage faces it deals the
+// damage; without, the damage stays to come.
+func completion(h *pendingHit, damageFaces []int) AttackRequest {
+	first := h.attack
+	ar := AttackRequest{Target: first.Target, Weapon: first.Weapon, Bonus: first.Bonus, TargetST: first.TargetST,
+		Fatigue: first.Fatigue, Thrown: first.Thrown, HitFaces: first.Hit.Faces, DamageFaces: damageFaces, HitOnly: damageFaces == nil,
+		placement: &rules.SkillPlacement{Bonus: rules.SkillBonus(first.Bonus), Source: rules.BonusSource(first.BonusFrom), Note: first.BonusNote},
+		completes: &replaced{attack: first, id: h.event.ID, command: h.event.CommandID}}
+	if first.Dodge != nil {
+		ar.Dodge, ar.DodgeFaces = true, first.Dodge.Faces
+	}
+	return ar
+}
+
+// complete decides a hit whose damage is to come again with ar.
+func (d *decision) complete(ed rules.Edition, h *pendingHit, ar AttackRequest) (events.AttackMade, error) {
+	a, err := d.memberByID(h.attack.AttackerID)
+	if err != nil {
+		return events.AttackMade{}, err
+	}
+	ar.Attacker = a.sheet.Name
+	var t *character
+	if h.attack.TargetID != "" {
+		if t, err = d.memberByID(h.attack.TargetID); err != nil {
+			return events.AttackMade{}, err
+		}
+	}
+	return d.attack(ed, a, t, ar, nil)
 }

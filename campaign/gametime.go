@@ -312,6 +312,9 @@ func (s *Service) EncounterEnd(outcome string, contributors []string) (TimeResul
 		if !c.InEncounter {
 			return rules.Errorf(rules.CodeRule, "no encounter is under way; start one with `ltscamp encounter start`")
 		}
+		if err := d.noHitsToCome("the encounter ends"); err != nil {
+			return err
+		}
 		if outcome != OutcomeVictory && len(contributors) > 0 {
 			return rules.Errorf(rules.CodeInvalid, "--contributors names who earned a victory's XP; this encounter ended %s", outcome)
 		}

@@ -267,6 +267,11 @@ func (s *Service) rerollAttack(req RerollRequest, orig events.Event) (RerollResu
 		if err := d.notRerolled(a, orig); err != nil {
 			return err
 		}
+		if by, ok, err := d.completedBy(orig.ID); err != nil {
+			return err
+		} else if ok {
+			return rules.Errorf(rules.CodeRule, "the hit at seq %d was completed at seq %d (its dodge or damage); re-roll that one instead", orig.Seq, by.Seq)
+		}
 		// The attack as first made, with the re-rolled set's dice new.
 		ar := AttackRequest{Attacker: a.sheet.Name, Target: first.Target, Weapon: first.Weapon, Bonus: first.Bonus, TargetST: first.TargetST,
 			Fatigue: first.Fatigue, Thrown: first.Thrown, Grappling: first.Grappling, HitFaces: first.Hit.Faces, DamageFaces: req.DamageFaces,
@@ -286,6 +291,9 @@ func (s *Service) rerollAttack(req RerollRequest, orig events.Event) (RerollResu
 		if first.Dodge != nil {
 			ar.Dodge, ar.DodgeFaces = true, first.Dodge.Faces
 		}
+		// A hit entered alone stays so: a re-rolled hit that lands waits
+		// for its dodge or damage, unless damage dice come with it.
+		ar.HitOnly = first.HitOnly && ar.DamageFaces == nil && req.DamageFaces == nil
 		payer := a
 		switch which {
 		case "hit":

@@ -178,8 +178,31 @@ type AttackMade struct {
 	// Rerolled the set of dice rolled again: "hit", "damage" or "dodge".
 	Rerolls  string `json:"rerolls,omitempty"`
 	Rerolled string `json:"rerolled,omitempty"`
-	Edition  string `json:"edition"`
+	// HitOnly is true for an attack entered as its hit alone: on a hit
+	// its damage waits (DamageToCome) for the target's dodge (`dodge`)
+	// or its dice (`damage dice`). "He views the attacker's hit roll,
+	// but not damage roll, before deciding to dodge."
+	HitOnly bool `json:"hit_only,omitempty"`
+	// Completes is the attack whose damage was to come that this one
+	// completes, with the same hit dice: with the target's dodge, the
+	// damage, or both. It replaces that attack, as a re-roll does.
+	Completes string `json:"completes,omitempty"`
+	Edition   string `json:"edition"`
 }
+
+// DamageToCome reports whether the attack hit and its damage waits: it
+// was entered as the hit alone, and neither the damage nor a dodge that
+// passed has come since.
+func (a *AttackMade) DamageToCome() bool {
+	return a.HitOnly && a.Hit.Outcome == "hit" && a.Damage == nil && (a.Dodge == nil || a.Dodge.Outcome != "pass")
+}
+
+// Reacted reports whether the target reacted to the attack by dodging
+// (passed or not): "A defender can react to ONE attacker, but loses his
+// next turn." Both `attack --dodge` and `dodge NAME` record it here. An
+// attack that re-rolls (Rerolls) or completes (Completes) one that had the
+// dodge carries it too: it is the same reaction, not a second one.
+func (a *AttackMade) Reacted() bool { return a.Dodge != nil }
 
 // DamageTaken records points dealt to a character: damage, or fatigue
 // (part of which becomes damage when he is incapacitated).

@@ -178,8 +178,18 @@ func describeLifecycle(p events.Payload, ref func(id string) string) string {
 		if sk := AttackSkillText(p); sk != "" {
 			s += "; " + sk
 		}
+		if p.DamageToCome() {
+			s += "; damage to come: "
+			if p.Dodge == nil {
+				s += "dodge or "
+			}
+			s += "damage dice"
+		}
 		if p.Rerolls != "" {
 			s += fmt.Sprintf(" (karma re-roll of the %s of %s)", p.Rerolled, ref(p.Rerolls))
+		}
+		if p.Completes != "" {
+			s += fmt.Sprintf(" (completes %s)", ref(p.Completes))
 		}
 		return s
 	case *events.SkillBonusSet:

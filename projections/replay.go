@@ -968,8 +968,13 @@ func (w *World) check(e events.Event, ed rules.Edition, s *Sheet, p events.Paylo
 		}
 	case *events.AttackMade:
 		problem := ""
-		if p.Rerolls != "" {
+		switch {
+		case p.Rerolls != "" && p.Completes != "":
+			problem = "an attack that both re-rolls and completes another"
+		case p.Rerolls != "":
 			problem = w.rerollAttack(e, p)
+		case p.Completes != "":
+			problem = w.completesAttack(e, p)
 		}
 		if problem == "" {
 			problem = w.checkAttack(ed, s, p)
@@ -1755,7 +1760,15 @@ func (w *World) checkAttack(ed rules.Edition, a *Sheet, p *events.AttackMade) st
 			dmg[i] = 1
 		}
 	}
-	o, err := rules.ResolveAttack(in, rules.NewGivenFaces(p.Hit.Faces), rules.NewGivenFaces(dmg))
+	var dmgRoller rules.Roller = rules.NewGivenFaces(dmg)
+	if p.HitOnly && p.Damage == nil {
+		// The hit alone: its damage is to come.
+		if auto != rules.AutoHitNone || p.Taken != 0 {
+			return fmt.Sprintf("a hit recorded alone with no hit roll or %d points taken", p.Taken)
+		}
+		dmgRoller = nil
+	}
+	o, err := rules.ResolveAttack(in, rules.NewGivenFaces(p.Hit.Faces), dmgRoller)
 	if err != nil {
 		return err.Error()
 	}
@@ -1778,8 +1791,9 @@ func (w *World) checkAttack(ed rules.Edition, a *Sheet, p *events.AttackMade) st
 // against the attacker's sheet: the level he has in the weapon's skill,
 // and, unless --skill-bonus chose, his standing choice
 // (rules.PlaceSkillBonus). Attacks recorded before the standing choice
-// (no BonusFrom) used a level only with --skill-bonus; a re-roll keeps the
-// placement of the attack it replaces, which sameAttackDice holds.
+// (no BonusFrom) used a level only with --skill-bonus; a re-roll or a
+// completion keeps the placement of the attack it replaces, which
+// sameAttackDice holds.
 func checkSkillPlacement(ed rules.Edition, a *Sheet, wp rules.Weapon, p *events.AttackMade, auto rules.AutoHit) string {
 	if p.BonusFrom == "" {
 		return ""
@@ -1795,7 +1809,8 @@ func checkSkillPlacement(ed rules.Edition, a *Sheet, wp rules.Weapon, p *events.
 	if src != rules.SourceFlag && src != rules.SourceStanding {
 		return fmt.Sprintf("an attack whose skill bonus came from %q (flag or standing)", p.BonusFrom)
 	}
-	if p.Rerolls != "" {
+	if p.Rerolls != "" || p.Completes != "" {
+		// Kept from the attack it replaces (sameAttackDice).
 		return ""
 	}
 	pl, err := rules.PlaceSkillBonus(ed, wp, level, a.StandingBonus(), rules.SkillBonus(p.Bonus), src == rules.SourceFlag, p.Grappling, auto)
@@ -1840,6 +1855,38 @@ func (w *World) rerollAttack(e events.Event, p *events.AttackMade) string {
 		return problem
 	}
 	return sameAttackDice(orig, p)
+}
+
+// completesAttack checks an attack that completes one whose damage was to
+// come: that one is an attack, its damage was to come, and this one keeps
+// its terms, its hit dice and any dodge it had tried.
+func (w *World) completesAttack(e events.Event, p *events.AttackMade) string {
+	rec, ok, problem := w.roll(p.Completes)
+	switch {
+	case problem != "":
+		return problem
+	case !ok:
+		return fmt.Sprintf("an attack completes %s, which is not an attack in effect", p.Completes)
+	case rec.stream != e.Stream:
+		return fmt.Sprintf("an attack completes %s, an attack of another stream", p.Completes)
+	case rec.rerolledBy != "":
+		return fmt.Sprintf("an attack completes %s, which %s had already replaced", p.Completes, rec.rerolledBy)
+	}
+	// Completed, it is replaced: no second completion, no re-roll of it.
+	w.rerolledBy[p.Completes] = strings.Clone(e.ID)
+	orig, problem := w.attackOf(p.Completes)
+	if problem != "" {
+		return problem
+	}
+	if !orig.DamageToCome() {
+		return fmt.Sprintf("an attack completes %s, whose damage was not to come", p.Completes)
+	}
+	if p.Dodge == nil && orig.Dodge != nil {
+		return "an attack completion dropped the dodge tried"
+	}
+	q := *p
+	q.Rerolled = "completion"
+	return sameAttackDice(orig, &q)
 }
 
 // attackOf returns the attack with the given event ID, indexed earlier.

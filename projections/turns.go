@@ -50,6 +50,9 @@ type Turns struct {
 	// encounter's checks by event ID (true: passed).
 	alert  *alert
 	checks map[string]bool
+	// dodged are the attacks whose dodge was counted as a reaction, by
+	// event ID, and the attacks they complete.
+	dodged map[string]bool
 }
 
 type alert struct {
@@ -143,23 +146,37 @@ func (t *Turns) Losing(id string) bool {
 }
 
 // reaction returns the ID of the defender who reacted in e, if e is a
-// reaction: today a dodge recorded with the attack (attack --dodge).
-// A reaction recorded as an event of its own (a dodge after the hit, a
-// counterattack, a tackle) is one case more here.
-func reaction(p events.Payload) (string, bool) {
-	switch p := p.(type) {
-	case *events.AttackMade:
-		if p.Dodge != nil && p.TargetID != "" && p.Rerolls == "" {
-			return p.TargetID, true
-		}
+// reaction: a dodge, recorded with the attack (attack --dodge) or as the
+// completion of a hit that waited for it (dodge NAME). A completion that
+// finishes an attack already dodged (damage dice after a failed dodge)
+// carries the same dodge and is no new reaction; nor is a karma re-roll.
+// A counterattack or a tackle recorded as an event of its own would be
+// one case more here.
+func (t *Turns) reaction(e events.Event, p events.Payload) (string, bool) {
+	a, ok := p.(*events.AttackMade)
+	if !ok || a.Dodge == nil || a.TargetID == "" || a.Rerolls != "" {
+		return "", false
 	}
-	return "", false
+	if t.dodged == nil {
+		t.dodged = map[string]bool{}
+	}
+	if a.Completes != "" && t.dodged[a.Completes] {
+		t.dodged[e.ID] = true
+		return "", false
+	}
+	t.dodged[e.ID] = true
+	if a.Completes != "" {
+		t.dodged[a.Completes] = true
+	}
+	return a.TargetID, true
 }
 
-// action returns who acted in e, if e is a combatant's action: an attack
-// (a karma re-roll of an attack replaces it and is no new action).
+// action returns who acted in e, if e is a combatant's action: an attack.
+// A karma re-roll of an attack replaces it, and a completion (a dodge or
+// the damage dice of a hit that waited) finishes it: neither is a new
+// action.
 func action(e events.Event, p events.Payload) (id, name string, ok bool) {
-	if a, isAttack := p.(*events.AttackMade); isAttack && a.Rerolls == "" && SideOfStream(e.Stream) != "" {
+	if a, isAttack := p.(*events.AttackMade); isAttack && a.Rerolls == "" && a.Completes == "" && SideOfStream(e.Stream) != "" {
 		return a.AttackerID, a.Attacker, true
 	}
 	return "", "", false
@@ -262,7 +279,7 @@ func (t *Turns) Apply(e events.Event, p events.Payload) {
 		}
 		t.Acted[id] = e.Seq
 	}
-	if id, ok := reaction(p); ok {
+	if id, ok := t.reaction(e, p); ok {
 		// The defender's side is the one facing the side whose turn it
 		// is: he loses his side's next turn.
 		side := OtherSide(t.Side())

@@ -302,7 +302,10 @@ func (in AttackInput) validate(ed Edition) (skillName string, err error) {
 
 // ResolveAttack resolves one attack: the hit roll with hit, then, on a hit
 // only, the damage roll with damage, the weapon's minimum and the target's
-// armour. An automatic weapon's every shot is its own attack ("Shooter must
+// armour. A nil damage resolves the hit alone: on a hit, Damage stays nil
+// and nothing is taken (Fatigue says what the points to come will be),
+// the damage to come after the target has seen the hit ("He views the attacker's hit roll, but not damage roll, before
+// deciding to dodge"). An automatic weapon's every shot is its own attack ("Shooter must
 // pass 3/DX per shot to hit; roll damage per hit").
 //
 // The rules it encodes, all editions unless named:
@@ -378,6 +381,14 @@ func resolveHit(ed Edition, in AttackInput, skill string, check CheckOutcome, da
 	out := AttackOutcome{Hit: check}
 	out.Modifiers = prefixed("hit: ", check.Modifiers)
 	how := hitText(in, check)
+	if damage == nil {
+		// The hit alone: "He views the attacker's hit roll, but not
+		// damage roll, before deciding to dodge."
+		out.Explanation = fmt.Sprintf("%s hits %s %s (%s); the damage is to come.", in.Attacker, in.Target, weaponPhrase(w), how)
+		// The points to come are fatigue for (U) and (F)-set weapons.
+		out.Fatigue = w.Has(FlagUnarmed) || (w.Has(FlagFatigueSetting) && in.FatigueSetting)
+		return out, nil
+	}
 	var extra []Modifier
 	if in.Bonus == BonusDamage {
 		extra = append(extra, Modifier{Source: "skill " + skill, Value: in.SkillLevel, Applies: AppliesTotal})

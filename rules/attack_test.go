@@ -376,3 +376,40 @@ func TestCumulativeArmour(t *testing.T) {
 		t.Errorf("2010 WornArmor = %d/%d", p, r)
 	}
 }
+
+// The hit alone, every edition: the books' dodge example, "Ajax (DX11)
+// rolls 11, striking Hector. Hector (DX12) must dodge, or he will be hit."
+// With no damage roller the hit is resolved and the damage waits: no dice
+// are rolled for it and nothing is taken. A miss is a miss as before.
+func TestResolveAttackHitAlone(t *testing.T) {
+	for _, ed := range Editions() {
+		t.Run(string(ed), func(t *testing.T) {
+			in := AttackInput{Edition: ed, Attacker: "Ajax", AttackerDX: 11, AttackerST: 12,
+				Weapon: mustWeapon(t, ed, "cutlass"), Target: "Hector", TargetST: 11}
+			out, err := ResolveAttack(in, NewGivenFaces([]int{3, 4, 4}), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !out.Hit.Pass || out.Hit.Total != 11 || out.Damage != nil || out.Taken != 0 || out.BeforeArmor != 0 {
+				t.Errorf("got %+v", out)
+			}
+			want := "Ajax hits Hector with a Cutlass (3/DX: total 11 against 11); the damage is to come."
+			if out.Explanation != want {
+				t.Errorf("Explanation = %q, want %q", out.Explanation, want)
+			}
+			// Bare hands: the points to come are fatigue.
+			in.Weapon = mustWeapon(t, ed, "unarmed")
+			fist, err := ResolveAttack(in, NewGivenFaces([]int{3, 4, 4}), nil)
+			if err != nil || !fist.Fatigue || fist.Damage != nil {
+				t.Errorf("unarmed: %+v, %v", fist, err)
+			}
+			miss, err := ResolveAttack(in, NewGivenFaces([]int{6, 6, 1}), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if miss.Hit.Pass || miss.Damage != nil || !strings.Contains(miss.Explanation, "misses") {
+				t.Errorf("miss: got %+v", miss)
+			}
+		})
+	}
+}

@@ -58,6 +58,8 @@ var argCompletions = map[string]struct {
 	"equip":             {args: []completion{compCombatant, compSlot, compItem}},
 	"char set":          {args: []completion{compCombatant}},
 	"attack":            {args: []completion{compCombatant, compCombatant}},
+	"dodge":             {args: []completion{compCombatant}},
+	"damage dice":       {args: []completion{compCombatant}},
 	"damage":            {args: []completion{compCombatant}, variadic: true},
 	"heal":              {args: []completion{compCombatant}, variadic: true},
 	"foe show":          {args: []completion{compFoe}},

@@ -15,7 +15,7 @@ var commandGroups = []struct {
 	commands  []string
 }{
 	{"campaign", "Campaign, characters and foes:", []string{"init", "demo", "char", "foe", "sheet", "party"}},
-	{"table", "At the table:", []string{"roll", "contest", "reroll", "attack", "damage", "heal", "equip", "karma", "wish", "curse", "note"}},
+	{"table", "At the table:", []string{"roll", "contest", "reroll", "attack", "dodge", "damage", "heal", "equip", "karma", "wish", "curse", "note"}},
 	{"time", "Game time:", []string{"adventure", "day", "encounter", "sleep", "night", "rest", "timeline"}},
 	{"xp", "Experience:", []string{"xp", "audit"}},
 	{"craft", "Star craft:", []string{"ship", "dogfight"}},
@@ -43,12 +43,16 @@ func organize(root *cobra.Command) {
 	strict(root)
 }
 
+// ownArgs marks a runnable command with subcommands that takes its own
+// arguments beside them (damage NAME N, damage dice): strict leaves it be.
+const ownArgs = "ltscamp-own-args"
+
 // strict walks the tree and makes every group refuse unknown subcommands.
 func strict(cmd *cobra.Command) {
 	for _, c := range cmd.Commands() {
 		strict(c)
 	}
-	if !cmd.HasSubCommands() {
+	if !cmd.HasSubCommands() || cmd.Annotations[ownArgs] != "" {
 		return
 	}
 	cmd.Args = func(cmd *cobra.Command, args []string) error {

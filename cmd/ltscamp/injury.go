@@ -83,7 +83,7 @@ func newAttackCmd(a *app) *cobra.Command {
 	var req campaign.AttackRequest
 	var hit, dmg, dodge string
 	cmd := &cobra.Command{
-		Use:   "attack ATTACKER TARGET [--weapon NAME] [--skill-bonus hit|damage|none] [--dice HIT --damage-dice D] [--dodge a,b,c] [--grapple|--outside]",
+		Use:   "attack ATTACKER TARGET [HIT [DAMAGE]] [--weapon NAME] [--skill-bonus hit|damage|none] [--dice HIT --damage-dice D] [--hit-only] [--dodge a,b,c] [--grapple|--outside]",
 		Short: "Resolve an attack: hit roll, damage roll, curse, minimum, armour, damage applied — one command",
 		Long: `Resolve one attack in the encounter under way, as one command of several events.
 
@@ -109,8 +109,21 @@ always thrown.
 stronger grappler adds 1. Grappling, the Unarmed skill adds to ST in the
 contest, not to the attack. --outside (edition 2020) is an attack into a
 grappling space from outside it: it hits with no hit roll. Neither can be
-dodged; --dice given with them are not a hit roll and are not used.`,
-		Example: `  ltscamp attack Ajax pirate --weapon handgun --dice 3,3,4 --damage-dice 5,2
+dodged; --dice given with them are not a hit roll and are not used.
+
+The faces may follow the names without the flags: HIT (a,b,c) is --dice and
+DAMAGE is --damage-dice. The hit alone (HIT with no DAMAGE, or --hit-only)
+records the hit and leaves its damage to come, as at the table: the target
+sees the hit roll, not the damage roll, before he decides to dodge. Then
+` + "`ltscamp dodge TARGET [FACES]`" + ` answers it, and ` + "`ltscamp damage dice [FACES]`" + `
+rolls its damage (after a failed dodge, or when he does not dodge), as does
+` + "`attack ATTACKER TARGET --damage-dice D`" + ` with the damage dice alone. A hit
+waiting for its damage stays in the log until one of them settles it; the
+encounter does not end while one waits.`,
+		Example: `  ltscamp attack Ajax pirate 3,3,4 5,2
+  ltscamp attack Pirate Hector 2,3,4        # the hit alone, then:
+  ltscamp dodge Hector 3,3,3                # or: ltscamp damage dice 4
+  ltscamp attack Ajax pirate --weapon handgun --dice 3,3,4 --damage-dice 5,2
   ltscamp attack Ajax Hector --weapon handgun --skill-bonus damage \
       --dice 6,5,1 --damage-dice 5,2
   ltscamp attack Hector Ajax --dice 1,2,3 --damage-dice 2 --dodge 6,6,1
@@ -119,15 +132,33 @@ dodged; --dice given with them are not a hit roll and are not used.`,
       --dice 2,3,4 --damage-dice 3
   ltscamp contest Ajax:ST Hector:ST --dice 3,3,3 --dice 5,5,5
   ltscamp attack Ajax Hector --grapple --damage-dice 2`,
-		Args: exactArgs(2, "ATTACKER and TARGET"),
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) < 2 || len(args) > 4 {
+				return usagef("attack takes ATTACKER and TARGET, then optionally the HIT faces and the DAMAGE faces (got %d arguments); see `ltscamp attack --help`", len(args))
+			}
+			return nil
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			req.Attacker, req.Target = args[0], args[1]
+			var hitPos, dmgPos *string
+			if len(args) > 2 {
+				hitPos = &args[2]
+			}
+			if len(args) > 3 {
+				dmgPos = &args[3]
+			}
 			var err error
-			if req.HitFaces, err = parseFacesFlag(cmd, "dice", hit); err != nil {
+			if req.HitFaces, err = facesArg(cmd, "dice", hit, hitPos, "hit faces"); err != nil {
 				return err
 			}
-			if req.DamageFaces, err = parseFacesFlag(cmd, "damage-dice", dmg); err != nil {
+			if req.DamageFaces, err = facesArg(cmd, "damage-dice", dmg, dmgPos, "damage faces"); err != nil {
 				return err
+			}
+			// The hit faces alone, typed after the names, are the hit
+			// alone: its damage is to come.
+			req.HitOnly = req.HitOnly || (hitPos != nil && req.DamageFaces == nil)
+			if req.HitOnly && req.DamageFaces != nil {
+				return usagef("--hit-only leaves the damage to come: leave out the damage faces, or drop --hit-only")
 			}
 			req.Dodge = cmd.Flags().Changed("dodge")
 			if req.Dodge && !strings.EqualFold(strings.TrimSpace(dodge), "roll") {
@@ -151,6 +182,7 @@ dodged; --dice given with them are not a hit roll and are not used.`,
 	f.StringVar(&hit, "dice", "", "faces of the hit roll (3 dice)")
 	f.StringVar(&dmg, "damage-dice", "", "faces of the damage roll")
 	f.StringVar(&dodge, "dodge", "", `the target dodges: the faces of his 3/DX, or "roll"`)
+	f.BoolVar(&req.HitOnly, "hit-only", false, "record the hit alone: its damage waits for `dodge` or `damage dice`")
 	f.IntVar(&req.TargetST, "target-st", 0, "ST of a target outside the party")
 	f.BoolVar(&req.Fatigue, "fatigue", false, "an F weapon set to fatigue")
 	f.BoolVar(&req.Thrown, "thrown", false, "throw a (T) weapon (2010: a throw cannot be dodged)")
@@ -168,6 +200,9 @@ func printAttack(p *printer, res campaign.AttackResult, hitFaces []int) {
 	}
 	if am.Rerolls != "" {
 		p.printf("karma re-roll of the %s:\n", am.Rerolled)
+	}
+	if res.Completed != 0 {
+		p.printf("the hit at seq %d, completed:\n", res.Completed)
 	}
 	switch am.AutoHit {
 	case "":
@@ -196,6 +231,13 @@ func printAttack(p *printer, res campaign.AttackResult, hitFaces []int) {
 		p.printf("  %s %s = %d%s → %d; armour stops %d → %d %s\n", am.Damage.Expr, joinFaces(am.Damage.Faces), am.Damage.Total, modText(am.Damage.Modifiers), am.BeforeArmor, am.ArmorStopped, am.Taken, kind)
 	}
 	p.printf("  %s\n", am.Explanation)
+	if am.DamageToCome() {
+		next := "`ltscamp damage dice`"
+		if am.Dodge == nil {
+			next = fmt.Sprintf("`ltscamp dodge %s` or %s", nameArg(am.Target), next)
+		}
+		p.printf("  hit, damage to come: %s\n", next)
+	}
 	if am.SpareDamage != nil {
 		seq := "SEQ"
 		for _, e := range res.Events {
@@ -214,12 +256,145 @@ func printAttack(p *printer, res campaign.AttackResult, hitFaces []int) {
 	}
 }
 
+// nameArg quotes a name with a space for a command line.
+func nameArg(name string) string {
+	if strings.ContainsAny(name, " \t") {
+		return strconv.Quote(name)
+	}
+	return name
+}
+
+func newDodgeCmd(a *app) *cobra.Command {
+	var req campaign.DodgeRequest
+	var dice, dmg string
+	cmd := &cobra.Command{
+		Use:   "dodge NAME [FACES [DAMAGE]] [--dice a,b,c] [--damage-dice D]",
+		Short: "Dodge the latest hit on NAME whose damage is to come (3/DX), after seeing the hit roll",
+		Long: `Answer the latest hit on NAME whose damage is to come (an attack entered as
+its hit alone: ` + "`ltscamp attack ATTACKER NAME a,b,c`" + `) with a dodge: 3/DX at his
+adjusted DX. All editions: "He views the attacker's hit roll, but not damage
+roll, before deciding to dodge. A defender cannot dodge a missile weapon";
+2010 adds thrown weapons. A defender reacts to ONE attacker and loses his
+next turn.
+
+A passed dodge settles the attack: no damage is rolled. A failed one leaves
+the damage to come (` + "`ltscamp damage dice`" + `), or deals it at once with the
+DAMAGE faces (or --damage-dice). FACES (or --dice) are his 3/DX; without
+them the program rolls. The attack is recorded again, complete so far,
+pointing at the hit it answers; undo takes the dodge back and the hit waits
+again.`,
+		Example: `  ltscamp attack Pirate Hector 2,3,4
+  ltscamp dodge Hector 3,3,3
+  ltscamp dodge Hector 6,5,4 5      # fails: the pirate's d6 deals 5
+  ltscamp dodge Hector              # the program rolls`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) < 1 || len(args) > 3 {
+				return usagef("dodge takes NAME, then optionally his FACES and the DAMAGE faces (got %d arguments); see `ltscamp dodge --help`", len(args))
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			req.Name = args[0]
+			var pos, dmgPos *string
+			if len(args) > 1 {
+				pos = &args[1]
+			}
+			if len(args) > 2 {
+				dmgPos = &args[2]
+			}
+			var err error
+			if req.Faces, err = facesArg(cmd, "dice", dice, pos, "dodge faces"); err != nil {
+				return err
+			}
+			if req.DamageFaces, err = facesArg(cmd, "damage-dice", dmg, dmgPos, "damage faces"); err != nil {
+				return err
+			}
+			return a.withCampaign(func(s *campaign.Service) error {
+				res, err := s.Dodge(req)
+				if err != nil {
+					return err
+				}
+				printAttack(a.out, res, nil)
+				return nil
+			})
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&dice, "dice", "", "faces of his 3/DX (default: the program rolls)")
+	f.StringVar(&dmg, "damage-dice", "", "faces of the attacker's damage roll, dealt if the dodge fails")
+	return cmd
+}
+
+// newDamageDiceCmd is `damage dice`: the damage of a hit whose damage is
+// to come.
+func newDamageDiceCmd(a *app) *cobra.Command {
+	var req campaign.CompleteDamageRequest
+	var dice string
+	cmd := &cobra.Command{
+		Use:   "dice [TARGET] [FACES] [--dice D]",
+		Short: "Roll the damage of the latest hit whose damage is to come (on TARGET)",
+		Long: `Complete the latest hit whose damage is to come (an attack entered as its hit
+alone, not dodged, or whose dodge failed): its damage is rolled with the
+attacker's weapon, curse and skill, the target's armour stops its part, and
+the rest is dealt. TARGET picks the latest such hit on him. FACES (or --dice)
+are the physical damage dice; without them the program rolls. The attack is
+recorded again, complete, pointing at the hit it completes.`,
+		Example: `  ltscamp attack Pirate Hector 2,3,4
+  ltscamp damage dice 4
+  ltscamp damage dice Hector 4
+  ltscamp damage dice               # the program rolls`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 2 {
+				return usagef("damage dice takes an optional TARGET and the FACES (got %d arguments)", len(args))
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			var pos *string
+			switch {
+			case len(args) == 2 && !looksLikeFaces(args[1]):
+				return usagef("damage dice TARGET FACES: %q are not dice faces (such as 5,2)", args[1])
+			case len(args) == 2:
+				req.Target, pos = args[0], &args[1]
+			case len(args) == 1 && looksLikeFaces(args[0]):
+				pos = &args[0]
+			case len(args) == 1:
+				req.Target = args[0]
+			}
+			var err error
+			if req.Faces, err = facesArg(cmd, "dice", dice, pos, "damage faces"); err != nil {
+				return err
+			}
+			return a.withCampaign(func(s *campaign.Service) error {
+				res, err := s.CompleteDamage(req)
+				if err != nil {
+					return err
+				}
+				printAttack(a.out, res, nil)
+				return nil
+			})
+		},
+	}
+	cmd.Flags().StringVar(&dice, "dice", "", "faces of the damage roll (default: the program rolls)")
+	return cmd
+}
+
 func joinFaces(fs []int) string {
 	out := make([]string, len(fs))
 	for i, f := range fs {
 		out[i] = fmt.Sprint(f)
 	}
 	return strings.Join(out, "+")
+}
+
+// withDamageDice adds ` + "`damage dice`" + ` under the damage command, which keeps
+// its own arguments (NAME N) beside it.
+func withDamageDice(a *app, damage *cobra.Command) {
+	damage.AddCommand(newDamageDiceCmd(a))
+	if damage.Annotations == nil {
+		damage.Annotations = map[string]string{}
+	}
+	damage.Annotations[ownArgs] = "true"
 }
 
 func newDamageCmd(a *app) *cobra.Command {
@@ -276,6 +451,7 @@ for everyone. The last argument is N.`,
 		return fmt.Sprintf("damage %s: negative numbers are not accepted here (%s; to take damage away, use `ltscamp heal`, or `ltscamp undo` for a mistake)", arg, rangeText(rules.QtyDamage))
 	})
 	f := cmd.Flags()
+	withDamageDice(a, cmd)
 	f.BoolVar(&req.IgnoreArmor, "ignore-armor", false, "armour does not reduce it")
 	f.BoolVar(&req.Fatigue, "fatigue", false, "the points are fatigue")
 	f.StringVar(&req.Source, "source", "", "where it came from")

@@ -21,11 +21,38 @@ func parseFacesFlag(cmd *cobra.Command, name, value string) ([]int, error) {
 	return rules.ParseFaces(value)
 }
 
+// looksLikeFaces reports whether a positional argument is dice faces
+// ("1,3,6", "4"): digits and commas only. Names start with a letter.
+func looksLikeFaces(arg string) bool {
+	arg = strings.TrimSpace(arg)
+	if arg == "" {
+		return false
+	}
+	for _, r := range arg {
+		if (r < '0' || r > '9') && r != ',' && r != ' ' {
+			return false
+		}
+	}
+	return true
+}
+
+// facesArg reads dice faces given as a positional argument (what) or with
+// the --flag; both at once is a usage error. nil: neither was given.
+func facesArg(cmd *cobra.Command, flag, value string, positional *string, what string) ([]int, error) {
+	if positional == nil {
+		return parseFacesFlag(cmd, flag, value)
+	}
+	if cmd.Flags().Changed(flag) {
+		return nil, usagef("the %s are given twice, as %s and with --%s %s: give them once", what, *positional, flag, value)
+	}
+	return rules.ParseFaces(*positional)
+}
+
 func newRollCmd(a *app) *cobra.Command {
 	var who, dice, reason string
 	var asJSON bool
 	cmd := &cobra.Command{
-		Use:   "roll EXPR [--char NAME] [--dice 1,3,6] [--reason TEXT]",
+		Use:   "roll EXPR [NAME] [FACES] [--char NAME] [--dice 1,3,6] [--reason TEXT]",
 		Short: "Roll a check (3/DX, 3/ST+Climbing, 3/ST against Swimming) or dice (2d6-1)",
 		Long: `Roll and record a check or a dice roll.
 
@@ -36,15 +63,42 @@ Dice notation (d3, d6, 2d6-1, d6+2) rolled for a character is a damage roll:
 curses lower it, and editions 2020/2021 deal at least 1.
 
 With --dice the faces of physical dice are recorded as entered; without it the
-program rolls. Curses and armour restriction are applied from the sheet.`,
-		Example: `  ltscamp roll 3/DX --char Ajax --dice 1,3,6
+program rolls. Curses and armour restriction are applied from the sheet.
+
+The character and the faces may also follow EXPR in that order, without the
+flags: ` + "`roll 3/DX Ajax 1,3,6`" + ` is ` + "`roll 3/DX --char Ajax --dice 1,3,6`" + `. An
+argument of digits and commas is the faces; anything else is the NAME.`,
+		Example: `  ltscamp roll 3/DX Ajax 1,3,6
+  ltscamp roll 3/DX --char Ajax --dice 1,3,6
   ltscamp roll 3/ST+Climbing --char Ajax --reason "the cliff"
   ltscamp roll "3/ST against Swimming" --char Ajax
   ltscamp roll 2d6-1 --char Ajax --dice 5,2
   ltscamp roll d6`,
-		Args: exactArgs(1, "one EXPR (quote expressions with spaces)"),
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) < 1 || len(args) > 3 {
+				return usagef("roll takes one EXPR (quote expressions with spaces), then optionally NAME and FACES (got %d arguments); see `ltscamp roll --help`", len(args))
+			}
+			return nil
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			faces, err := parseFacesFlag(cmd, "dice", dice)
+			var name, pos *string
+			switch rest := args[1:]; {
+			case len(rest) == 2 && !looksLikeFaces(rest[1]):
+				return usagef("roll EXPR NAME FACES: %q are not dice faces (such as 1,3,6)", rest[1])
+			case len(rest) == 2:
+				name, pos = &rest[0], &rest[1]
+			case len(rest) == 1 && looksLikeFaces(rest[0]):
+				pos = &rest[0]
+			case len(rest) == 1:
+				name = &rest[0]
+			}
+			if name != nil {
+				if cmd.Flags().Changed("char") {
+					return usagef("the character is given twice, as %s and with --char %s: give it once", *name, who)
+				}
+				who = *name
+			}
+			faces, err := facesArg(cmd, "dice", dice, pos, "faces")
 			if err != nil {
 				return err
 			}

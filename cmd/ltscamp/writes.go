@@ -17,7 +17,7 @@ import (
 var writeCommands = map[string]struct{ ownJSON bool }{
 	"init": {}, "char new": {}, "char set": {}, "foe add": {}, "foe remove": {},
 	"roll": {ownJSON: true}, "reroll": {ownJSON: true}, "note": {ownJSON: true}, "import roster": {ownJSON: true},
-	"contest": {}, "attack": {}, "ship hit": {},
+	"contest": {}, "attack": {}, "dodge": {}, "damage dice": {}, "ship hit": {},
 	"karma grant": {}, "karma storytell": {}, "karma to-xp": {}, "wish grant": {}, "wish use": {},
 	"curse add": {}, "curse lift": {}, "xp award": {}, "xp plotword": {}, "xp spend": {},
 	"adventure start": {}, "adventure end": {}, "day next": {}, "encounter start": {}, "encounter end": {},
