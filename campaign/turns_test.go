@@ -342,3 +342,78 @@ func TestAlertnessNegatesSurprise(t *testing.T) {
 		}
 	}
 }
+
+// A dodge decided after the hit (dodge NAME) is a reaction like attack
+// --dodge: the defender loses his side's next turn. The completions
+// (the dodge, then the damage dice after it failed) are no new actions,
+// and the damage dice carry the same dodge: the lost turn stays the one
+// the dodge marked, even when the damage is rolled after the turn passed.
+func TestADodgeAfterTheHitLosesTheNextTurn(t *testing.T) {
+	for _, ed := range []rules.Edition{rules.Edition2010, rules.Edition2020, rules.Edition2021} {
+		s := turnsCampaign(t, ed)
+		if _, err := s.Initiative(InitiativeRequest{Faces: []int{5, 2}}); err != nil {
+			t.Fatal(err)
+		}
+		mustAttack(t, s, AttackRequest{Attacker: "Kira", Target: "Pirate", HitFaces: []int{6, 6, 5}})
+		mustAttack(t, s, AttackRequest{Attacker: "Pirate", Target: "Brann", HitFaces: []int{1, 1, 1}, HitOnly: true})
+		if _, err := s.Dodge(DodgeRequest{Name: "Brann", Faces: []int{6, 6, 6}}); err != nil {
+			t.Fatal(err)
+		}
+		brann, _ := s.Sheet("Brann")
+		tr, err := s.Turns()
+		if err != nil || tr.Turn != 2 || tr.Loses[brann.ID] != 3 || len(tr.Actions) != 2 {
+			t.Fatalf("%s: after the dodge: turn %d, loses %v, actions %+v, %v", ed, tr.Turn, tr.Loses, tr.Actions, err)
+		}
+		// The foes' turn ends; the damage of the hit Brann failed to
+		// dodge is rolled in the party's turn, which he loses.
+		if _, err := s.TurnEnd(); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.CompleteDamage(CompleteDamageRequest{Target: "Brann", Faces: []int{2}}); err != nil {
+			t.Fatal(err)
+		}
+		tr, err = s.Turns()
+		if err != nil || tr.Turn != 3 || tr.Side() != events.SideParty || tr.Loses[brann.ID] != 3 || len(tr.Actions) != 2 {
+			t.Fatalf("%s: after the damage dice: turn %d (%s), loses %v, actions %+v, %v", ed, tr.Turn, tr.Side(), tr.Loses, tr.Actions, err)
+		}
+		before := count(t, s)
+		_, err = s.Attack(AttackRequest{Attacker: "Brann", Target: "Pirate", HitFaces: []int{1, 1, 1}, DamageFaces: []int{3}})
+		wantRefused(t, s, err, before, rules.CodeRule, "Brann reacted to an attack and loses his next turn")
+		if r, err := s.Verify(); err != nil || !r.OK {
+			t.Fatalf("%s: verify %+v, %v", ed, r, err)
+		}
+	}
+}
+
+// A dodge entered after the turn passed (the GM typed turn end first) is
+// still the defender's reaction: he loses his own side's next turn, never
+// a turn of the attacker's side.
+func TestALateDodgeLosesTheDefendersNextTurn(t *testing.T) {
+	s := turnsCampaign(t, rules.Edition2021)
+	if _, err := s.Initiative(InitiativeRequest{Faces: []int{2, 5}}); err != nil {
+		t.Fatal(err)
+	}
+	mustAttack(t, s, AttackRequest{Attacker: "Pirate", Target: "Brann", HitFaces: []int{1, 1, 1}, HitOnly: true})
+	if _, err := s.TurnEnd(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Dodge(DodgeRequest{Name: "Brann", Faces: []int{1, 1, 1}}); err != nil {
+		t.Fatal(err)
+	}
+	brann, _ := s.Sheet("Brann")
+	tr, err := s.Turns()
+	if err != nil || tr.Side() != events.SideParty || tr.SideAt(tr.Loses[brann.ID]) != events.SideParty || tr.Loses[brann.ID] <= tr.Turn {
+		t.Fatalf("after the late dodge: turn %d (%s), loses %v, %v", tr.Turn, tr.Side(), tr.Loses, err)
+	}
+	mustAttack(t, s, AttackRequest{Attacker: "Kira", Target: "Pirate", HitFaces: []int{6, 6, 5}})
+	if _, err := s.TurnEnd(); err != nil {
+		t.Fatal(err)
+	}
+	mustAttack(t, s, AttackRequest{Attacker: "Pirate", Target: "Kira", HitFaces: []int{6, 6, 6}})
+	before := count(t, s)
+	_, err = s.Attack(AttackRequest{Attacker: "Brann", Target: "Pirate", HitFaces: []int{1, 1, 1}, DamageFaces: []int{3}})
+	wantRefused(t, s, err, before, rules.CodeRule, "Brann reacted to an attack and loses his next turn")
+	if r, err := s.Verify(); err != nil || !r.OK {
+		t.Fatalf("verify %+v, %v", r, err)
+	}
+}

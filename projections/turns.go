@@ -280,9 +280,13 @@ func (t *Turns) Apply(e events.Event, p events.Payload) {
 		t.Acted[id] = e.Seq
 	}
 	if id, ok := t.reaction(e, p); ok {
-		// The defender's side is the one facing the side whose turn it
-		// is: he loses his side's next turn.
+		// The defender's side is the one facing the attacker's (the side
+		// whose turn it is, unless a dodge or its damage dice were
+		// entered after the turn passed): he loses his side's next turn.
 		side := OtherSide(t.Side())
+		if attacker := SideOfStream(e.Stream); attacker != "" {
+			side = OtherSide(attacker)
+		}
 		next := t.Turn + 1
 		for t.SideAt(next) != side {
 			next++
