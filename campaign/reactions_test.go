@@ -167,6 +167,19 @@ func TestVerifyReplaysCounterattacks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Round 2: Ajax strikes again, and Hector answers that one.
+	for range 2 {
+		if _, err := s.TurnEnd(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.Attack(AttackRequest{Attacker: "Ajax", Target: "Hector", HitFaces: []int{4, 4, 3}, DamageFaces: []int{1}}); err != nil {
+		t.Fatal(err)
+	}
+	second, err := s.Attack(AttackRequest{Attacker: "Hector", Target: "Ajax", Counter: true, HitFaces: []int{2, 2, 3}, DamageFaces: []int{1}})
+	if err != nil {
+		t.Fatal(err)
+	}
 	all, err := s.store.Read(events.Query{})
 	if err != nil {
 		t.Fatal(err)
@@ -174,10 +187,10 @@ func TestVerifyReplaysCounterattacks(t *testing.T) {
 	if w := projections.Replay(all, nil); len(w.Violations) != 0 {
 		t.Fatalf("violations in the log as written: %+v", w.Violations)
 	}
-	edit := func(f func(a *events.AttackMade)) []events.Event {
+	edit := func(id string, f func(a *events.AttackMade)) []events.Event {
 		var out []events.Event
 		for _, e := range all {
-			if e.ID == res.Events[0].ID {
+			if e.ID == id {
 				p, _ := events.Decode(e)
 				a := *p.(*events.AttackMade)
 				f(&a)
@@ -193,13 +206,15 @@ func TestVerifyReplaysCounterattacks(t *testing.T) {
 	}
 	for _, c := range []struct {
 		name string
+		id   string
 		f    func(a *events.AttackMade)
 		want string
 	}{
-		{"no such attack", func(a *events.AttackMade) { a.Counters = "01NOSUCHATTACK" }, "which is not an attack in effect"},
-		{"another's attack", func(a *events.AttackMade) { a.Counters = strike.Events[0].ID; a.TargetID = "x" }, "who did not attack him"},
+		{"no such attack", res.Events[0].ID, func(a *events.AttackMade) { a.Counters = "01NOSUCHATTACK" }, "which is not an attack in effect"},
+		{"another's attack", res.Events[0].ID, func(a *events.AttackMade) { a.Counters = strike.Events[0].ID; a.TargetID = "x" }, "who did not attack him"},
+		{"answered twice", second.Events[0].ID, func(a *events.AttackMade) { a.Counters = strike.Events[0].ID }, "a second counterattack on"},
 	} {
-		w := projections.Replay(edit(c.f), nil)
+		w := projections.Replay(edit(c.id, c.f), nil)
 		if len(w.Violations) == 0 || !strings.Contains(w.Violations[0].Problem, c.want) {
 			t.Fatalf("%s: violations %+v", c.name, w.Violations)
 		}
