@@ -49,6 +49,10 @@ type AttackRequest struct {
 	// HitOnly records the hit alone: on a hit the damage waits for the
 	// target's dodge (Service.Dodge) or its dice (Service.CompleteDamage).
 	HitOnly bool
+	// Counter makes the attack a counterattack: the attacker answers the
+	// latest attack in effect by TARGET on him, as his reaction. It is no
+	// action of his turn, and he loses his next turn.
+	Counter bool
 
 	// placement, for a karma re-roll, keeps where the first attack put
 	// the skill level; legacyGrapple re-rolls a grappling attack recorded
@@ -58,6 +62,8 @@ type AttackRequest struct {
 	// completes is the attack whose damage was to come that this one
 	// completes (a dodge, or the damage dice).
 	completes *replaced
+	// counters is the ID of the attack a counterattack answers.
+	counters string
 }
 
 // AttackResult reports an attack.
@@ -70,6 +76,9 @@ type AttackResult struct {
 	// Completed is the seq of the attack whose damage was to come that
 	// this one completes (0: none).
 	Completed int64
+	// Countered is the seq of the attack that this counterattack answers
+	// (0: none).
+	Countered int64
 }
 
 // Attack resolves one attack as one command: the hit roll at adjusted DX
@@ -91,8 +100,10 @@ func (s *Service) Attack(req AttackRequest) (AttackResult, error) {
 		if err != nil {
 			return err
 		}
-		if err := d.turnAction(a, req.Force); err != nil {
-			return err
+		if !req.Counter {
+			if err := d.turnAction(a, req.Force); err != nil {
+				return err
+			}
 		}
 		var t *character
 		if r, err := d.rosterState(); err != nil {
@@ -101,6 +112,15 @@ func (s *Service) Attack(req AttackRequest) (AttackResult, error) {
 			if t, err = d.characterByMember(m); err != nil {
 				return err
 			}
+		}
+		if req.Counter {
+			id, seq, err := d.counterable(a, t, req)
+			if err != nil {
+				return err
+			}
+			req.counters, out.Countered = id, seq
+			out.Attack, err = d.attack(camp.Edition, a, t, req, nil)
+			return err
 		}
 		if h, ok, err := d.hitToComplete(a, req); err != nil {
 			return err
@@ -256,8 +276,10 @@ func (d *decision) attack(ed rules.Edition, a, t *character, req AttackRequest, 
 			return events.AttackMade{}, err
 		}
 	}
+	am.Counters = req.counters
 	if re != nil {
 		am.Rerolls, am.Rerolled = re.id, re.which
+		am.Counters = re.attack.Counters
 		keepEntered(&am, re)
 	}
 	if c := req.completes; c != nil {

@@ -187,7 +187,13 @@ type AttackMade struct {
 	// completes, with the same hit dice: with the target's dodge, the
 	// damage, or both. It replaces that attack, as a re-roll does.
 	Completes string `json:"completes,omitempty"`
-	Edition   string `json:"edition"`
+	// Counters is the attack on the attacker that this one answers: a
+	// counterattack, the defender's reaction ("A defender surviving an
+	// attack may immediately counterattack by striking or shooting his
+	// attacker"). It is no action of his turn; he loses his next turn.
+	// Empty for an ordinary attack (and in logs from before it).
+	Counters string `json:"counters,omitempty"`
+	Edition  string `json:"edition"`
 }
 
 // DamageToCome reports whether the attack hit and its damage waits: it

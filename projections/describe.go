@@ -191,6 +191,9 @@ func describeLifecycle(p events.Payload, ref func(id string) string) string {
 		if p.Completes != "" {
 			s += fmt.Sprintf(" (completes %s)", ref(p.Completes))
 		}
+		if p.Counters != "" {
+			s += fmt.Sprintf(" (counterattack on %s: %s loses his next turn)", ref(p.Counters), p.Attacker)
+		}
 		return s
 	case *events.SkillBonusSet:
 		return fmt.Sprintf("combat skill levels go to %s (were %s)", p.Bonus, p.Previous)

@@ -76,10 +76,13 @@ type World struct {
 	rerolledBy map[string]string
 	payloads   map[string]*events.RollMade
 	attacks    map[string]*events.AttackMade
-	actions    map[string]events.Payload
-	lookup     func(seq int64) (events.Event, error)
-	trim       bool
-	noLedgers  bool
+	// answered maps an attack that a counterattack answered (or that
+	// replaces one answered) to that counterattack.
+	answered  map[string]string
+	actions   map[string]events.Payload
+	lookup    func(seq int64) (events.Event, error)
+	trim      bool
+	noLedgers bool
 	// pre is the event being folded as Prepare prepared it, or nil.
 	pre *Prepared
 	// cache remembers what the rules gave for the parts of rolls.
@@ -978,6 +981,9 @@ func (w *World) check(e events.Event, ed rules.Edition, s *Sheet, p events.Paylo
 		}
 		if problem == "" {
 			problem = w.checkAttack(ed, s, p)
+		}
+		if problem == "" {
+			problem = w.counterattack(e, p)
 		}
 		w.addRoll(e, nil)
 		if w.attacks != nil {
@@ -1887,6 +1893,59 @@ func (w *World) completesAttack(e events.Event, p *events.AttackMade) string {
 	q := *p
 	q.Rerolled = "completion"
 	return sameAttackDice(orig, &q)
+}
+
+// counterattack checks an attack's reaction: a counterattack answers an
+// attack in effect by its target on its attacker, settled (he survived
+// it), not dodged, and not answered before ("A defender can react to ONE
+// attacker"); a re-roll or completion keeps what the attack answered.
+func (w *World) counterattack(e events.Event, p *events.AttackMade) string {
+	if w.answered == nil {
+		w.answered = map[string]string{}
+	}
+	if prev := p.Rerolls + p.Completes; prev != "" {
+		orig, problem := w.attackOf(prev)
+		if problem != "" {
+			return problem
+		}
+		if orig.Counters != p.Counters {
+			return fmt.Sprintf("an attack replacing %s changed the attack it counters from %q to %q", prev, orig.Counters, p.Counters)
+		}
+		if c, ok := w.answered[prev]; ok {
+			w.answered[e.ID] = c
+		}
+		return ""
+	}
+	if p.Counters == "" {
+		return ""
+	}
+	rec, ok, problem := w.roll(p.Counters)
+	switch {
+	case problem != "":
+		return problem
+	case !ok:
+		return fmt.Sprintf("a counterattack on %s, which is not an attack in effect", p.Counters)
+	case rec.rerolledBy != "":
+		return fmt.Sprintf("a counterattack on %s, which %s had replaced", p.Counters, rec.rerolledBy)
+	}
+	x, problem := w.attackOf(p.Counters)
+	switch {
+	case problem != "":
+		return problem
+	case x.TargetID != p.AttackerID || x.AttackerID != p.TargetID || p.TargetID == "":
+		return fmt.Sprintf("%s counterattacks %s, who did not attack him in %s", p.Attacker, p.Target, p.Counters)
+	case x.Counters != "":
+		return fmt.Sprintf("a counterattack on %s, itself a counterattack", p.Counters)
+	case x.DamageToCome():
+		return fmt.Sprintf("a counterattack on %s, whose damage was still to come", p.Counters)
+	case x.Dodge != nil:
+		return fmt.Sprintf("a counterattack on %s, which %s had dodged: a defender reacts once", p.Counters, p.Attacker)
+	}
+	if c, ok := w.answered[p.Counters]; ok {
+		return fmt.Sprintf("a second counterattack on %s, which %s had answered: a defender reacts to ONE attacker", p.Counters, c)
+	}
+	w.answered[p.Counters] = strings.Clone(e.ID)
+	return ""
 }
 
 // attackOf returns the attack with the given event ID, indexed earlier.

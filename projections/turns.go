@@ -146,37 +146,56 @@ func (t *Turns) Losing(id string) bool {
 }
 
 // reaction returns the ID of the defender who reacted in e, if e is a
-// reaction: a dodge, recorded with the attack (attack --dodge) or as the
-// completion of a hit that waited for it (dodge NAME). A completion that
-// finishes an attack already dodged (damage dice after a failed dodge)
-// carries the same dodge and is no new reaction; nor is a karma re-roll.
-// A counterattack or a tackle recorded as an event of its own would be
-// one case more here.
-func (t *Turns) reaction(e events.Event, p events.Payload) (string, bool) {
+// reaction, and his side: a dodge, recorded with the attack (attack
+// --dodge) or as the completion of a hit that waited for it (dodge NAME),
+// or a counterattack (attack --counter), the defender's own attack. A
+// completion that finishes an attack already dodged (damage dice after a
+// failed dodge) carries the same dodge and is no new reaction; nor is a
+// karma re-roll.
+func (t *Turns) reaction(e events.Event, p events.Payload) (string, string, bool) {
 	a, ok := p.(*events.AttackMade)
-	if !ok || a.Dodge == nil || a.TargetID == "" || a.Rerolls != "" {
-		return "", false
+	if !ok || a.Rerolls != "" {
+		return "", "", false
+	}
+	if a.Counters != "" {
+		// The counterattacker's stream is his own side's.
+		side := SideOfStream(e.Stream)
+		if side == "" {
+			side = t.Side()
+		}
+		return a.AttackerID, side, true
+	}
+	if a.Dodge == nil || a.TargetID == "" {
+		return "", "", false
 	}
 	if t.dodged == nil {
 		t.dodged = map[string]bool{}
 	}
 	if a.Completes != "" && t.dodged[a.Completes] {
 		t.dodged[e.ID] = true
-		return "", false
+		return "", "", false
 	}
 	t.dodged[e.ID] = true
 	if a.Completes != "" {
 		t.dodged[a.Completes] = true
 	}
-	return a.TargetID, true
+	// The defender's side is the one facing the attacker's (the side
+	// whose turn it is, unless a dodge or its damage dice were entered
+	// after the turn passed).
+	side := OtherSide(t.Side())
+	if attacker := SideOfStream(e.Stream); attacker != "" {
+		side = OtherSide(attacker)
+	}
+	return a.TargetID, side, true
 }
 
 // action returns who acted in e, if e is a combatant's action: an attack.
 // A karma re-roll of an attack replaces it, and a completion (a dodge or
 // the damage dice of a hit that waited) finishes it: neither is a new
-// action.
+// action. A counterattack is a reaction in the attacker's turn, no
+// action of the defender's.
 func action(e events.Event, p events.Payload) (id, name string, ok bool) {
-	if a, isAttack := p.(*events.AttackMade); isAttack && a.Rerolls == "" && a.Completes == "" && SideOfStream(e.Stream) != "" {
+	if a, isAttack := p.(*events.AttackMade); isAttack && a.Rerolls == "" && a.Completes == "" && a.Counters == "" && SideOfStream(e.Stream) != "" {
 		return a.AttackerID, a.Attacker, true
 	}
 	return "", "", false
@@ -279,14 +298,8 @@ func (t *Turns) Apply(e events.Event, p events.Payload) {
 		}
 		t.Acted[id] = e.Seq
 	}
-	if id, ok := t.reaction(e, p); ok {
-		// The defender's side is the one facing the attacker's (the side
-		// whose turn it is, unless a dodge or its damage dice were
-		// entered after the turn passed): he loses his side's next turn.
-		side := OtherSide(t.Side())
-		if attacker := SideOfStream(e.Stream); attacker != "" {
-			side = OtherSide(attacker)
-		}
+	if id, side, ok := t.reaction(e, p); ok {
+		// He loses his side's next turn.
 		next := t.Turn + 1
 		for t.SideAt(next) != side {
 			next++

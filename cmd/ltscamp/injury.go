@@ -83,7 +83,7 @@ func newAttackCmd(a *app) *cobra.Command {
 	var req campaign.AttackRequest
 	var hit, dmg, dodge string
 	cmd := &cobra.Command{
-		Use:   "attack ATTACKER TARGET [HIT [DAMAGE]] [--weapon NAME] [--skill-bonus hit|damage|none] [--dice HIT --damage-dice D] [--hit-only] [--dodge a,b,c] [--grapple|--outside]",
+		Use:   "attack ATTACKER TARGET [HIT [DAMAGE]] [--weapon NAME] [--skill-bonus hit|damage|none] [--dice HIT --damage-dice D] [--hit-only] [--dodge a,b,c] [--grapple|--outside] [--counter]",
 		Short: "Resolve an attack: hit roll, damage roll, curse, minimum, armour, damage applied — one command",
 		Long: `Resolve one attack in the encounter under way, as one command of several events.
 
@@ -119,7 +119,14 @@ sees the hit roll, not the damage roll, before he decides to dodge. Then
 rolls its damage (after a failed dodge, or when he does not dodge), as does
 ` + "`attack ATTACKER TARGET --damage-dice D`" + ` with the damage dice alone. A hit
 waiting for its damage stays in the log until one of them settles it; the
-encounter does not end while one waits.`,
+encounter does not end while one waits.
+
+--counter is a counterattack, a defender's reaction: ATTACKER, who survived
+TARGET's latest attack on him and did not dodge it, strikes or shoots back at
+once (3/DX, then damage, as any attack; HIT alone rolls the damage). It is no
+action of his turn, and he loses his next turn. A defender reacts once to an
+attack: a second counterattack on it, or one on an attack he dodged, is
+refused.`,
 		Example: `  ltscamp attack Ajax pirate 3,3,4 5,2
   ltscamp attack Pirate Hector 2,3,4        # the hit alone, then:
   ltscamp dodge Hector 3,3,3                # or: ltscamp damage dice 4
@@ -131,7 +138,8 @@ encounter does not end while one waits.`,
   ltscamp attack Hector Ajax --weapon dagger --thrown \
       --dice 2,3,4 --damage-dice 3
   ltscamp contest Ajax:ST Hector:ST --dice 3,3,3 --dice 5,5,5
-  ltscamp attack Ajax Hector --grapple --damage-dice 2`,
+  ltscamp attack Ajax Hector --grapple --damage-dice 2
+  ltscamp attack Hector Ajax --counter 2,2,3 4   # Hector answers Ajax`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) < 2 || len(args) > 4 {
 				return usagef("attack takes ATTACKER and TARGET, then optionally the HIT faces and the DAMAGE faces (got %d arguments); see `ltscamp attack --help`", len(args))
@@ -156,7 +164,9 @@ encounter does not end while one waits.`,
 			}
 			// The hit faces alone, typed after the names, are the hit
 			// alone: its damage is to come.
-			req.HitOnly = req.HitOnly || (hitPos != nil && req.DamageFaces == nil)
+			// A counterattack is recorded whole: its damage is rolled when
+			// not given.
+			req.HitOnly = req.HitOnly || (hitPos != nil && req.DamageFaces == nil && !req.Counter)
 			if req.HitOnly && req.DamageFaces != nil {
 				return usagef("--hit-only leaves the damage to come: leave out the damage faces, or drop --hit-only")
 			}
@@ -188,6 +198,7 @@ encounter does not end while one waits.`,
 	f.BoolVar(&req.Thrown, "thrown", false, "throw a (T) weapon (2010: a throw cannot be dodged)")
 	f.BoolVar(&req.Grappling, "grapple", false, "the attack of a grappler who won ST: no hit roll; bare hands (no armour) or a (G) weapon")
 	f.BoolVar(&req.Outside, "outside", false, "an attack into a grappling space from outside it: no hit roll (2020)")
+	f.BoolVar(&req.Counter, "counter", false, "a counterattack: ATTACKER answers TARGET's latest attack on him; he loses his next turn")
 	f.StringVar(&req.Force, "force", "", "the GM's reason to let an attacker act in a turn he lost by reacting (it goes in the log)")
 	return cmd
 }
@@ -203,6 +214,9 @@ func printAttack(p *printer, res campaign.AttackResult, hitFaces []int) {
 	}
 	if res.Completed != 0 {
 		p.printf("the hit at seq %d, completed:\n", res.Completed)
+	}
+	if res.Countered != 0 {
+		p.printf("counterattack on the attack at seq %d (%s loses his next turn):\n", res.Countered, am.Attacker)
 	}
 	switch am.AutoHit {
 	case "":
