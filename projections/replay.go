@@ -1974,8 +1974,12 @@ func (w *World) attackOf(id string) (*events.AttackMade, string) {
 // sameAttackDice checks that a re-rolled attack kept the dice of the sets
 // it did not re-roll, and the attack's own terms.
 func sameAttackDice(orig, p *events.AttackMade) string {
+	// Fatigue says what the damage rolled was: a miss rolled none, so its
+	// fatigue is no term of the attack to keep (a bare-handed miss
+	// re-rolled into a hit deals fatigue).
+	fatigueChanged := orig.Damage != nil && p.Damage != nil && orig.Fatigue != p.Fatigue
 	if orig.AttackerID != p.AttackerID || orig.TargetID != p.TargetID || orig.Target != p.Target || orig.Weapon != p.Weapon ||
-		orig.Bonus != p.Bonus || orig.Thrown != p.Thrown || orig.Grappling != p.Grappling || orig.Fatigue != p.Fatigue ||
+		orig.Bonus != p.Bonus || orig.Thrown != p.Thrown || orig.Grappling != p.Grappling || fatigueChanged ||
 		orig.AutoHit != p.AutoHit || orig.BonusFrom != p.BonusFrom {
 		return "a re-rolled attack with another attacker, target, weapon or bonus than the attack it replaces"
 	}
