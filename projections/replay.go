@@ -690,7 +690,7 @@ func (w *World) apply(e events.Event, p events.Payload, decodeErr error) string 
 			return err.Error()
 		}
 		return ""
-	case *events.InitiativeRolled, *events.InitiativeSurprise, *events.TurnEnded, *events.TurnOverruled:
+	case *events.InitiativeRolled, *events.InitiativeSurprise, *events.InitiativeStalker, *events.TurnEnded, *events.TurnOverruled:
 		return w.turnEvent(e, p)
 	case *events.CharacterCreated:
 		return w.characterCreated(e, ed, p)

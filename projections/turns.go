@@ -39,6 +39,11 @@ type Turns struct {
 	// Broken are the actions taken in a lost turn that no turn.overruled
 	// allowed (verify reports them).
 	Broken []TurnAction `json:"broken,omitempty"`
+	// Free maps the ID of each Stalker who won surprise of his own to his
+	// name: "character (not party) gets surprise", one free action before
+	// the first turn. It goes when he takes it, or lapses at the first
+	// action of the battle (or the first turn's end).
+	Free map[string]string `json:"free,omitempty"`
 
 	overruled map[string]int
 	// steal follows a Tactician's contest for the initiative through its
@@ -53,6 +58,17 @@ type Turns struct {
 	// dodged are the attacks whose dodge was counted as a reaction, by
 	// event ID, and the attacks they complete.
 	dodged map[string]bool
+	// stalkers follow the Stalkers' rolls or contests through their karma
+	// re-rolls; begun is set by the battle's first action, after which no
+	// free action is left to take or decide again.
+	stalkers []*stalker
+	begun    bool
+}
+
+type stalker struct {
+	id, name string
+	ids      map[string]bool
+	used     bool
 }
 
 type alert struct {
@@ -73,6 +89,9 @@ type TurnAction struct {
 	Side  string `json:"side"`
 	Turn  int    `json:"turn"`
 	Round int    `json:"round"`
+	// Free marks a Stalker's free action, taken before the first turn:
+	// it passes no turn.
+	Free bool `json:"free,omitempty"`
 }
 
 // OtherSide returns the side facing side.
@@ -212,10 +231,24 @@ func (t *Turns) Apply(e events.Event, p events.Payload) {
 			a.rollID = e.ID
 			switch {
 			case p.Outcome == "pass" && t.Surprise != "":
-				*t = Turns{Encounter: t.Encounter, alert: a, checks: t.checks}
+				*t = Turns{Encounter: t.Encounter, alert: a, checks: t.checks, contests: t.contests, Actions: t.Actions, Free: t.Free, stalkers: t.stalkers, begun: t.begun}
 			case p.Outcome != "pass" && !t.Active:
 				t.surprise(a.side)
 			}
+		}
+		t.restalk(p.Rerolls, e.ID, p.Outcome == "pass")
+		return
+	case *events.InitiativeStalker:
+		st := &stalker{id: p.ID, name: p.Name, ids: map[string]bool{}}
+		if p.RollID != "" {
+			st.ids[p.RollID] = true
+		}
+		for _, id := range p.ContestIDs {
+			st.ids[id] = true
+		}
+		t.stalkers = append(t.stalkers, st)
+		if p.Free && !t.begun {
+			t.free(p.ID, p.Name)
 		}
 		return
 	case *events.InitiativeRolled:
@@ -249,10 +282,12 @@ func (t *Turns) Apply(e events.Event, p events.Payload) {
 				t.First = st.side
 			}
 		}
+		t.restalk(p.Rerolls, e.ID, p.Winner == 0)
 		return
 	case *events.TurnEnded:
 		if t.Active {
 			t.pass(t.Turn + 1)
+			t.lapse()
 		}
 		return
 	case *events.TurnOverruled:
@@ -262,10 +297,24 @@ func (t *Turns) Apply(e events.Event, p events.Payload) {
 		t.overruled[p.ID] = p.Turn
 		return
 	}
+	id, name, acted := action(e, p)
+	if acted && t.Free[id] != "" && !t.begun {
+		// A Stalker's free action, before the first turn: no turn passes.
+		t.Actions = append(t.Actions, TurnAction{Seq: e.Seq, ID: id, Name: name, Side: SideOfStream(e.Stream), Turn: t.Turn, Round: t.Round(), Free: true})
+		delete(t.Free, id)
+		for _, st := range t.stalkers {
+			if st.id == id {
+				st.used = true
+			}
+		}
+		acted = false
+	} else if acted {
+		t.lapse()
+	}
 	if !t.Active {
 		return
 	}
-	if id, name, ok := action(e, p); ok {
+	if acted {
 		side := SideOfStream(e.Stream)
 		if turn := t.TurnFor(side); turn != t.Turn {
 			t.pass(turn)
@@ -295,6 +344,46 @@ func (t *Turns) Apply(e events.Event, p events.Payload) {
 	}
 }
 
+// free gives Stalker id his free action.
+func (t *Turns) free(id, name string) {
+	if t.Free == nil {
+		t.Free = map[string]string{}
+	}
+	t.Free[id] = name
+}
+
+// lapse ends the time of the Stalkers' free actions: the battle's first
+// action (or the first turn's end) was taken.
+func (t *Turns) lapse() {
+	t.begun = true
+	t.Free = nil
+}
+
+// restalk follows a karma re-roll (id, re-rolling orig) of a Stalker's
+// roll or contest: it decides his free action again, while the battle
+// has not begun and he has not taken it.
+func (t *Turns) restalk(orig, id string, won bool) {
+	if orig == "" {
+		return
+	}
+	for _, st := range t.stalkers {
+		if !st.ids[orig] {
+			continue
+		}
+		delete(st.ids, orig)
+		st.ids[id] = true
+		if t.begun || st.used {
+			return
+		}
+		if won {
+			t.free(st.id, st.name)
+		} else {
+			delete(t.Free, st.id)
+		}
+		return
+	}
+}
+
 // surprise starts the turns with side's free turn, keeping what follows
 // the Alertness check.
 func (t *Turns) surprise(side string) {
@@ -305,7 +394,8 @@ func (t *Turns) surprise(side string) {
 
 func (t *Turns) start(surprise, first string, turn int) {
 	*t = Turns{Encounter: t.Encounter, Active: true, Surprise: surprise, First: first, Turn: turn,
-		Acted: map[string]int64{}, Loses: map[string]int{}}
+		Acted: map[string]int64{}, Loses: map[string]int{},
+		Actions: t.Actions, Free: t.Free, stalkers: t.stalkers, begun: t.begun}
 }
 
 func (t *Turns) pass(turn int) {
@@ -315,13 +405,33 @@ func (t *Turns) pass(turn int) {
 
 // TurnText says whose turn it is for people: "round 2, the foes' turn".
 func (t *Turns) TurnText() string {
-	if !t.Active {
-		return "no initiative rolled"
+	text := fmt.Sprintf("round %d, the %s turn", t.Round(), SidePossessive(t.Side()))
+	switch {
+	case !t.Active:
+		text = "no initiative rolled"
+	case t.Turn == 0:
+		text = fmt.Sprintf("surprise: the %s free turn", SidePossessive(t.Side()))
 	}
-	if t.Turn == 0 {
-		return fmt.Sprintf("surprise: the %s free turn", SidePossessive(t.Side()))
+	return text + t.FreeText()
+}
+
+// FreeText says which Stalkers have a free action still to take, for
+// TurnText: "; Kira has surprise: one free action before the first turn".
+func (t *Turns) FreeText() string {
+	if len(t.Free) == 0 {
+		return ""
 	}
-	return fmt.Sprintf("round %d, the %s turn", t.Round(), SidePossessive(t.Side()))
+	var names []string
+	for _, st := range t.stalkers {
+		if n, ok := t.Free[st.id]; ok {
+			names = append(names, n)
+		}
+	}
+	verb := "has"
+	if len(names) > 1 {
+		verb = "have"
+	}
+	return fmt.Sprintf("; %s %s surprise: one free action before the first turn", strings.Join(names, " and "), verb)
 }
 
 func sideWord(side string) string {
@@ -407,6 +517,11 @@ func (w *World) turnEvent(e events.Event, p events.Payload) string {
 			}
 		}
 		number = p.Encounter
+	case *events.InitiativeStalker:
+		if problem := w.stalkerProblem(p); problem != "" {
+			return problem
+		}
+		number = p.Encounter
 	case *events.TurnEnded:
 		if !w.Turns.Active || p.Turn != w.Turns.Turn {
 			return fmt.Sprintf("turn %d ended, but it was not under way", p.Turn)
@@ -420,6 +535,33 @@ func (w *World) turnEvent(e events.Event, p events.Payload) string {
 	}
 	if !w.Campaign.InEncounter || number != w.Campaign.Encounter {
 		return fmt.Sprintf("%s for encounter %d, which is not under way", e.Type, number)
+	}
+	return ""
+}
+
+// stalkerProblem checks a Stalker's try against the replay so far: his
+// edition's roll (2020/2021 a roll.made, 2010 a contest.resolved on each
+// side) is in this encounter with the outcome recorded.
+func (w *World) stalkerProblem(p *events.InitiativeStalker) string {
+	if p.Side != events.SideParty && p.Side != events.SideFoes {
+		return fmt.Sprintf("%s stalks for %q, not the party or the foes", p.Name, p.Side)
+	}
+	if p.Edition == "2010" {
+		if p.RollID != "" || len(p.ContestIDs) != 2 || p.Against == "" {
+			return fmt.Sprintf("%s's Stalker try in 2010 is a contest of DX against the opponent's IQ, not a roll", p.Name)
+		}
+		for _, id := range p.ContestIDs {
+			if won, ok := w.Turns.contests[id]; !ok || (won == 0) != p.Free {
+				return fmt.Sprintf("%s's Stalker contest (%s) is not in this encounter, or its winner is not the one recorded", p.Name, id)
+			}
+		}
+		return ""
+	}
+	if p.RollID == "" || len(p.ContestIDs) != 0 {
+		return fmt.Sprintf("%s's Stalker try in %s is a 3/DX roll, not a contest", p.Name, p.Edition)
+	}
+	if passed, ok := w.Turns.checks[p.RollID]; !ok || passed != p.Free {
+		return fmt.Sprintf("%s's Stalker roll (%s) is not in this encounter, or its outcome is not the one recorded", p.Name, p.RollID)
 	}
 	return ""
 }
@@ -460,6 +602,15 @@ func describeTurns(p events.Payload) string {
 			return fmt.Sprintf("surprise for the %s negated by %s's Alertness", sideWord(p.Side), a.Name)
 		}
 		return fmt.Sprintf("surprise: the %s take a free turn, then the first", sideWord(p.Side))
+	case *events.InitiativeStalker:
+		won := "fails to get surprise"
+		if p.Free {
+			won = "gets surprise: one free action before the first turn"
+		}
+		if p.Against != "" {
+			return fmt.Sprintf("%s (Stalker, against %s) %s", p.Name, p.Against, won)
+		}
+		return fmt.Sprintf("%s (Stalker) %s", p.Name, won)
 	case *events.TurnEnded:
 		if p.Turn == 0 {
 			return fmt.Sprintf("the %s free turn ended", SidePossessive(p.Side))

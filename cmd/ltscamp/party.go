@@ -79,7 +79,7 @@ member (the foes are in ltscamp foe list --json).`,
 					return a.out.json(out)
 				}
 				a.out.printf("%s\n", a.out.heading(fmt.Sprintf("%s — %s", p.Campaign.Name, clockText(p.Campaign))))
-				if turns.Active {
+				if turns.Active || len(turns.Free) > 0 {
 					a.out.printf("%s\n", turns.TurnText())
 				}
 				if len(sheets) == 0 {
