@@ -157,6 +157,9 @@ func TestReplayChecksTurns(t *testing.T) {
 		{"another encounter", step{events.TurnsStream, "K6", events.InitiativeRolled{Encounter: 2, Party: []int{5}, Foes: []int{2}, First: events.SideParty}}, "not under way"},
 		{"off its stream", step{events.CampaignStream, "K6", events.InitiativeRolled{Encounter: 1, Party: []int{5}, Foes: []int{2}, First: events.SideParty}}, "not \"turns\""},
 		{"a turn not lost overruled", step{events.TurnsStream, "K6", events.TurnOverruled{Encounter: 1, ID: "A", Name: "Ajax", Turn: 1}}, "had not lost it"},
+		{"a Stalker's roll not in the log", step{events.TurnsStream, "K6", events.InitiativeStalker{Encounter: 1, ID: "A", Name: "Ajax", Side: events.SideParty, RollID: "R", Free: true, Edition: "2021"}}, "Stalker roll (R) is not in this encounter"},
+		{"a 2010 Stalker with a roll", step{events.TurnsStream, "K6", events.InitiativeStalker{Encounter: 1, ID: "A", Name: "Ajax", Side: events.SideParty, RollID: "R", Edition: "2010"}}, "is a contest of DX against the opponent's IQ"},
+		{"a Stalker of no side", step{events.TurnsStream, "K6", events.InitiativeStalker{Encounter: 1, ID: "A", Name: "Ajax", Side: "gm", RollID: "R", Edition: "2021"}}, "not the party or the foes"},
 		{"a turn ended with none tracked", step{events.TurnsStream, "K6", events.TurnEnded{Encounter: 1, Turn: 1}}, "not under way"},
 	}
 	for _, tt := range tests {
