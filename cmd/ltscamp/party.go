@@ -162,6 +162,8 @@ func turnState(t *projections.Turns, id, side string) (string, bool) {
 	switch {
 	case !t.Active:
 		return "", false
+	case t.Free[id] != "":
+		return "free action", false
 	case t.Losing(id) && t.LosesAt(id, t.Turn):
 		return "loses this turn", true
 	case t.Losing(id):
