@@ -522,3 +522,83 @@ func TestStalkerGetsAFreeAction(t *testing.T) {
 		}
 	}
 }
+
+// "Undo and karma re-rolls work on initiative and surprise rolls like on
+// any roll": a party member spends karma on his side's die (one set of
+// dice), the other side's die kept, a tie rolled again; only before the
+// battle goes on. Undo takes it back, karma and all.
+func TestKarmaRerollsTheInitiativeDie(t *testing.T) {
+	for _, ed := range []rules.Edition{rules.Edition2010, rules.Edition2020, rules.Edition2021} {
+		s := turnsCampaign(t, ed)
+		for _, who := range []string{"Kira", "Brann"} {
+			if _, err := s.GrantKarma(who, 1, "good play"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		res, err := s.Initiative(InitiativeRequest{Faces: []int{2, 5}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		first := res.Events[0].ID
+		before := count(t, s)
+		_, err = s.Reroll(RerollRequest{Roll: first, Faces: []int{6}})
+		wantRefused(t, s, err, before, rules.CodeInvalid, "--which NAME")
+		_, err = s.Reroll(RerollRequest{Roll: first, Which: "Pirate", Faces: []int{1}})
+		wantRefused(t, s, err, before, rules.CodeRule, "foes have no karma")
+		// Kira re-rolls the party's 2: 6 beats the foes' 5, kept.
+		rr, err := s.Reroll(RerollRequest{Roll: first, Which: "Kira", Faces: []int{6}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		in := rr.Initiative
+		if in == nil || in.First != events.SideParty || in.Foes[0] != 5 || in.Party[0] != 6 || in.Rerolls != first || in.Karma.Name != "Kira" {
+			t.Fatalf("%s: the re-roll %+v", ed, in)
+		}
+		tr, err := s.Turns()
+		if err != nil || tr.Side() != events.SideParty || tr.Turn != 1 {
+			t.Fatalf("%s: after the re-roll %+v, %v", ed, tr, err)
+		}
+		if sh, _ := s.Sheet("Kira"); sh.Karma != 0 {
+			t.Fatalf("%s: Kira has %d karma after spending it", ed, sh.Karma)
+		}
+		if r, err := s.Verify(); err != nil || !r.OK {
+			t.Fatalf("%s: verify %+v, %v", ed, r, err)
+		}
+		before = count(t, s)
+		_, err = s.Reroll(RerollRequest{Roll: first, Which: "Brann", Faces: []int{1}})
+		wantRefused(t, s, err, before, rules.CodeRule, "not the initiative in effect")
+		// Brann re-rolls the party's die again: 5 ties the foes' 5, both
+		// roll again.
+		second := rr.Events[len(rr.Events)-1].ID
+		_, err = s.Reroll(RerollRequest{Roll: second, Which: "Brann", Faces: []int{5}})
+		wantRefused(t, s, err, before, rules.CodeInvalid, "--dice 5,P,F")
+		rr, err = s.Reroll(RerollRequest{Roll: second, Which: "Brann", Faces: []int{5, 1, 3}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if in := rr.Initiative; in.First != events.SideFoes || len(in.Party) != 2 {
+			t.Fatalf("%s: the tied re-roll %+v", ed, in)
+		}
+		if r, err := s.Verify(); err != nil || !r.OK {
+			t.Fatalf("%s: verify after the tie %+v, %v", ed, r, err)
+		}
+		// Undo it: the party moves first, Brann has his karma.
+		if _, err := s.Undo(UndoRequest{Reason: "r"}); err != nil {
+			t.Fatal(err)
+		}
+		if tr, err = s.Turns(); err != nil || tr.First != events.SideParty || tr.InitiativeID() != second {
+			t.Fatalf("%s: after the undo %+v, %v", ed, tr, err)
+		}
+		if sh, _ := s.Sheet("Brann"); sh.Karma != 1 {
+			t.Fatalf("%s: Brann has %d karma after the undo", ed, sh.Karma)
+		}
+		// Once someone acted, the die stands.
+		mustAttack(t, s, AttackRequest{Attacker: "Kira", Target: "Pirate", HitFaces: []int{6, 6, 5}})
+		before = count(t, s)
+		_, err = s.Reroll(RerollRequest{Roll: second, Which: "Brann", Faces: []int{1}})
+		wantRefused(t, s, err, before, rules.CodeRule, "can no longer be re-rolled")
+		if r, err := s.Verify(); err != nil || !r.OK {
+			t.Fatalf("%s: verify at the end %+v, %v", ed, r, err)
+		}
+	}
+}

@@ -37,6 +37,19 @@ type InitiativeRolled struct {
 	// the die. First is his side when he won.
 	Tactician *InitiativeSteal `json:"tactician,omitempty"`
 	Edition   string           `json:"edition"`
+	// Rerolls is the initiative this one replaces, when Karma re-rolled
+	// one side's die: Party and Foes then start with the new die against
+	// the other side's last die, kept, and go on with any ties.
+	Rerolls string           `json:"rerolls,omitempty"`
+	Karma   *InitiativeKarma `json:"karma,omitempty"`
+}
+
+// InitiativeKarma is who spent karma (or, in 2010, a wish) on re-rolling
+// his side's initiative die.
+type InitiativeKarma struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	Side string `json:"side"`
 }
 
 // InitiativeSteal is a Tactician's IQ contest for the initiative.

@@ -63,6 +63,36 @@ type Turns struct {
 	// free action is left to take or decide again.
 	stalkers []*stalker
 	begun    bool
+	// initiative is the initiative.rolled in effect: its event ID and its
+	// last pair of dice (a karma re-roll keeps the other side's die).
+	initiative         string
+	lastParty, lastFoe int
+}
+
+// InitiativeID returns the event ID of the initiative in effect ("" when
+// none was rolled).
+func (t *Turns) InitiativeID() string { return t.initiative }
+
+// InitiativeOpen reports whether the initiative may still be re-rolled:
+// no turn has passed and nobody has acted but a Stalker's free action.
+func (t *Turns) InitiativeOpen() bool {
+	if !t.Active || t.Surprise != "" || t.Turn != 1 || t.initiative == "" {
+		return false
+	}
+	for _, a := range t.Actions {
+		if !a.Free {
+			return false
+		}
+	}
+	return len(t.overruled) == 0
+}
+
+// LastDie returns the last initiative die of side in effect.
+func (t *Turns) LastDie(side string) int {
+	if side == events.SideParty {
+		return t.lastParty
+	}
+	return t.lastFoe
 }
 
 type stalker struct {
@@ -258,6 +288,10 @@ func (t *Turns) Apply(e events.Event, p events.Payload) {
 		contests, checks := t.contests, t.checks
 		t.start("", p.First, 1)
 		t.contests, t.checks = contests, checks
+		t.initiative = e.ID
+		if n := len(p.Party); n > 0 && len(p.Foes) == n {
+			t.lastParty, t.lastFoe = p.Party[n-1], p.Foes[n-1]
+		}
 		if st := p.Tactician; st != nil {
 			t.steal = &steal{ids: map[string]bool{}, side: st.Side, dieFirst: p.First}
 			if st.Stolen {
@@ -499,6 +533,12 @@ func (w *World) turnEvent(e events.Event, p events.Payload) string {
 		if problem := InitiativeProblem(p); problem != "" {
 			return problem
 		}
+		if p.Rerolls != "" || p.Karma != nil {
+			if problem := w.initiativeReroll(e, p); problem != "" {
+				return problem
+			}
+		}
+		w.addRoll(e, nil)
 		if st := p.Tactician; st != nil {
 			for _, id := range st.ContestIDs {
 				if w, ok := w.Turns.contests[id]; !ok || (w == 0) != st.Stolen {
@@ -535,6 +575,41 @@ func (w *World) turnEvent(e events.Event, p events.Payload) string {
 	}
 	if !w.Campaign.InEncounter || number != w.Campaign.Encounter {
 		return fmt.Sprintf("%s for encounter %d, which is not under way", e.Type, number)
+	}
+	return ""
+}
+
+// initiativeReroll checks a karma re-roll of one side's initiative die:
+// it replaces the initiative in effect, before any action or turn passed,
+// keeps the other side's die, and the payer is of the side re-rolled and
+// spent his karma (or wish) on it in the same command.
+func (w *World) initiativeReroll(e events.Event, p *events.InitiativeRolled) string {
+	k := p.Karma
+	switch {
+	case p.Rerolls == "" || k == nil:
+		return "an initiative re-roll names both the initiative it replaces and who paid for it"
+	case p.Rerolls != w.Turns.initiative:
+		return fmt.Sprintf("initiative re-roll of %s, which is not the initiative in effect", p.Rerolls)
+	case !w.Turns.InitiativeOpen():
+		return fmt.Sprintf("initiative %s re-rolled after the battle went on", p.Rerolls)
+	case p.Tactician != nil:
+		return "an initiative re-roll with a Tactician's contest: the contest was decided against the first die"
+	case k.Side != events.SideParty && k.Side != events.SideFoes:
+		return fmt.Sprintf("%s re-rolled the initiative die of %q, not the party or the foes", k.Name, k.Side)
+	}
+	other := OtherSide(k.Side)
+	kept := p.Foes
+	if other == events.SideParty {
+		kept = p.Party
+	}
+	if len(kept) == 0 || kept[0] != w.Turns.LastDie(other) {
+		return fmt.Sprintf("%s's karma re-rolled the %s die, but the %s die changed too", k.Name, SidePossessive(k.Side), SidePossessive(other))
+	}
+	if paid, ok := w.paid[p.Rerolls]; !ok || paid.Stream != events.CharacterStreamPrefix+k.ID {
+		return fmt.Sprintf("initiative re-roll of %s with no karma or wish of %s spent on it", p.Rerolls, k.Name)
+	}
+	if _, problem := w.reroll(e, p.Rerolls, true); problem != "" {
+		return problem
 	}
 	return ""
 }
@@ -595,6 +670,9 @@ func describeTurns(p events.Payload) string {
 			if st.Stolen {
 				steal = fmt.Sprintf("; %s (Tactician) stole it from %s", st.Name, st.Against)
 			}
+		}
+		if k := p.Karma; k != nil {
+			steal += fmt.Sprintf(" (%s re-rolled the %s die with karma)", k.Name, SidePossessive(k.Side))
 		}
 		return fmt.Sprintf("initiative party-foes %s: the %s move first%s", strings.Join(rolls, ", then "), sideWord(p.First), steal)
 	case *events.InitiativeSurprise:
