@@ -261,7 +261,7 @@ func (t *Turns) Apply(e events.Event, p events.Payload) {
 			a.rollID = e.ID
 			switch {
 			case p.Outcome == "pass" && t.Surprise != "":
-				*t = Turns{Encounter: t.Encounter, alert: a, checks: t.checks, contests: t.contests, Actions: t.Actions, Free: t.Free, stalkers: t.stalkers, begun: t.begun}
+				*t = Turns{Encounter: t.Encounter, alert: a, checks: t.checks, contests: t.contests, Actions: t.freeActions(), Free: t.Free, stalkers: t.stalkers, begun: t.begun}
 			case p.Outcome != "pass" && !t.Active:
 				t.surprise(a.side)
 			}
@@ -429,7 +429,19 @@ func (t *Turns) surprise(side string) {
 func (t *Turns) start(surprise, first string, turn int) {
 	*t = Turns{Encounter: t.Encounter, Active: true, Surprise: surprise, First: first, Turn: turn,
 		Acted: map[string]int64{}, Loses: map[string]int{},
-		Actions: t.Actions, Free: t.Free, stalkers: t.stalkers, begun: t.begun}
+		Actions: t.freeActions(), Free: t.Free, stalkers: t.stalkers, begun: t.begun}
+}
+
+// freeActions returns the Stalkers' free actions taken so far: they stay
+// when the turns start again (initiative after them, or re-rolled).
+func (t *Turns) freeActions() []TurnAction {
+	var out []TurnAction
+	for _, a := range t.Actions {
+		if a.Free {
+			out = append(out, a)
+		}
+	}
+	return out
 }
 
 func (t *Turns) pass(turn int) {
