@@ -56,8 +56,10 @@ type RerollResult struct {
 	DetailedHit  *events.DetailedShipHit
 	DetailedTurn *events.DetailedTurnEnded
 	DetailedShip *projections.DetailedShip
-	Events       []events.Event
-	Warning      string
+	// Initiative is the initiative decided again by a side's die.
+	Initiative *events.InitiativeRolled
+	Events     []events.Event
+	Warning    string
 }
 
 // FindEvent returns the event with the given ULID or seq.
@@ -98,6 +100,8 @@ func (s *Service) Reroll(req RerollRequest) (RerollResult, error) {
 		return s.rerollDogfight(req, orig)
 	case events.TypeDetailedShipHit, events.TypeDetailedTurnEnded:
 		return s.rerollDetailed(req, orig)
+	case events.TypeInitiativeRolled:
+		return s.rerollInitiative(req, orig)
 	case events.TypeRollMade, events.TypeContestResolved:
 		if which != "" {
 			return out, rules.Errorf(rules.CodeInvalid, "--which %s: seq %d is a %s, one set of dice; leave out --which (it names an attack's hit, damage or dodge)", which, orig.Seq, orig.Type)

@@ -269,12 +269,23 @@ type Surprise struct {
 	// faces entered (nil: rolled).
 	Alertness      string
 	AlertnessFaces []int
+	// Stalker, when set, names a character with the Stalker skill who
+	// tries for surprise of his own at the start of the battle: 2020/2021
+	// 3/DX+Stalker with StalkerFaces; 2010 a contest of his DX+Stalker
+	// against the IQ of StalkerAgainst (a combatant of the other side),
+	// with StalkerFaces and AgainstFaces (nil: rolled). Side may be empty
+	// when only the Stalker tries.
+	Stalker, StalkerAgainst    string
+	StalkerFaces, AgainstFaces []int
 }
 
 // declareSurprise gives sp.Side surprise in the encounter just started,
 // unless an Alertness check negates it.
 func (d *decision) declareSurprise(c *projections.Campaign, number int, sp Surprise) error {
 	side := strings.ToLower(strings.TrimSpace(sp.Side))
+	if side == "" && strings.TrimSpace(sp.Alertness) == "" && sp.AlertnessFaces == nil && strings.TrimSpace(sp.Stalker) != "" {
+		return d.stalker(c, number, sp)
+	}
 	switch side {
 	case events.SideParty, events.SideFoes:
 	default:
@@ -293,6 +304,91 @@ func (d *decision) declareSurprise(c *projections.Campaign, number int, sp Surpr
 	} else if sp.AlertnessFaces != nil {
 		return rules.Errorf(rules.CodeInvalid, "--alertness-dice goes with --alertness NAME")
 	}
+	if err := d.emit(events.TurnsStream, ev); err != nil {
+		return err
+	}
+	return d.stalker(c, number, sp)
+}
+
+// stalker rolls sp.Stalker's try for surprise of his own, the character's
+// and not his side's: 2020/2021 "At beginning of combat, character (not
+// party) gets surprise on 3/DX" (3/DX+Stalker, as a skill adds its level);
+// 2010 "gets a free turn by winning a DX check against the opponent's IQ"
+// (DX+Stalker against IQ: 2010 rolls "his attribute (+skill)"). The roll
+// or contest is its own event, re-rollable with karma.
+func (d *decision) stalker(c *projections.Campaign, number int, sp Surprise) error {
+	if strings.TrimSpace(sp.Stalker) == "" {
+		if strings.TrimSpace(sp.StalkerAgainst) != "" || sp.StalkerFaces != nil || sp.AgainstFaces != nil {
+			return rules.Errorf(rules.CodeInvalid, "--stalker-against and the Stalker's dice go with --stalker NAME")
+		}
+		return nil
+	}
+	version, err := d.s.store.StreamVersion(events.TurnsStream)
+	if err != nil {
+		return err
+	}
+	d.expect(events.TurnsStream, version)
+	who, err := d.combatant(sp.Stalker)
+	if err != nil {
+		return err
+	}
+	if who.sheet.SkillLevel("stalker") == 0 {
+		return rules.Errorf(rules.CodeRule, "%s lacks the Stalker skill", who.sheet.Name)
+	}
+	side := projections.SideOfStream(who.stream)
+	ev := events.InitiativeStalker{Encounter: number, ID: who.member.ID, Name: who.sheet.Name, Side: side, Edition: string(c.Edition)}
+	if c.Edition == rules.Edition2010 {
+		if strings.TrimSpace(sp.StalkerAgainst) == "" {
+			return rules.Errorf(rules.CodeInvalid, "--stalker %s: in 2010 he wins \"a DX check against the opponent's IQ\": name the opponent with --stalker-against NAME", who.sheet.Name)
+		}
+		opp, err := d.combatant(sp.StalkerAgainst)
+		if err != nil {
+			return err
+		}
+		if projections.SideOfStream(opp.stream) == side {
+			return rules.Errorf(rules.CodeInvalid, "%s and %s are on the same side; a Stalker surprises the other side", who.sheet.Name, opp.sheet.Name)
+		}
+		var sides [2]parsedSide
+		for i, spec := range []string{who.sheet.Name + ":DX+Stalker", opp.sheet.Name + ":IQ"} {
+			if sides[i], err = d.contestSide(c.Edition, spec); err != nil {
+				return err
+			}
+		}
+		cr, err := d.resolveContest(c.Edition, sides, [2][]int{sp.StalkerFaces, sp.AgainstFaces}, [2]bool{true, true}, [2]events.ContestSide{})
+		if err != nil {
+			return err
+		}
+		cr.Reason = "Stalker: a free turn"
+		first := len(d.pending)
+		if err := d.emitContest(sides, cr, [2]string{}); err != nil {
+			return err
+		}
+		for _, pe := range d.pending[first:] {
+			ev.ContestIDs = append(ev.ContestIDs, pe.ID)
+		}
+		ev.Against, ev.Free = opp.sheet.Name, cr.Winner == 0
+		return d.emit(events.TurnsStream, ev)
+	}
+	if strings.TrimSpace(sp.StalkerAgainst) != "" || sp.AgainstFaces != nil {
+		return rules.Errorf(rules.CodeInvalid, "in %s a Stalker rolls 3/DX alone (\"gets surprise on 3/DX\"): leave out --stalker-against", c.Edition)
+	}
+	expr, err := rules.ParseExpr("3/DX+Stalker")
+	if err != nil {
+		return err
+	}
+	roll, stream, _, err := d.roll(c.Edition, expr, who.sheet.Name, sp.StalkerFaces, nil)
+	if err != nil {
+		return err
+	}
+	roll.Reason = "Stalker: surprise"
+	if err := d.emit(stream, roll); err != nil {
+		return err
+	}
+	ev.RollID = d.pending[len(d.pending)-1].ID
+	if err := d.suitOnCheck(roll, ev.RollID); err != nil {
+		return err
+	}
+	ev.Free = roll.Outcome == "pass"
 	return d.emit(events.TurnsStream, ev)
 }
 

@@ -417,3 +417,188 @@ func TestALateDodgeLosesTheDefendersNextTurn(t *testing.T) {
 		t.Fatalf("verify %+v, %v", r, err)
 	}
 }
+
+// Stalker: 2020/2021 "At beginning of combat, character (not party) gets
+// surprise on 3/DX" (3/DX+Stalker); 2010 "gets a free turn by winning a DX
+// check against the opponent's IQ". The roll or contest is re-rollable
+// with karma; the winner takes one free action before the first turn,
+// which passes no turn; undo takes it back.
+func TestStalkerGetsAFreeAction(t *testing.T) {
+	for _, ed := range []rules.Edition{rules.Edition2010, rules.Edition2020, rules.Edition2021} {
+		s := turnsCampaign(t, ed)
+		if _, err := s.EncounterEnd(OutcomeOther, nil); err != nil {
+			t.Fatal(err)
+		}
+		mustCreate(t, s, "Sly", 10, 11, 11, "Stalker:1")
+		if _, err := s.GrantKarma("Sly", 1, "good play"); err != nil {
+			t.Fatal(err)
+		}
+		before := count(t, s)
+		_, err := s.EncounterStartWith("Ambush", &Surprise{Stalker: "Kira", StalkerAgainst: "Pirate"})
+		wantRefused(t, s, err, before, rules.CodeRule, "Kira lacks the Stalker skill")
+		if ed == rules.Edition2010 {
+			_, err = s.EncounterStartWith("Ambush", &Surprise{Stalker: "Sly"})
+			wantRefused(t, s, err, before, rules.CodeInvalid, "--stalker-against NAME")
+			_, err = s.EncounterStartWith("Ambush", &Surprise{Stalker: "Sly", StalkerAgainst: "Brann"})
+			wantRefused(t, s, err, before, rules.CodeInvalid, "on the same side")
+		} else {
+			_, err = s.EncounterStartWith("Ambush", &Surprise{Stalker: "Sly", StalkerAgainst: "Pirate"})
+			wantRefused(t, s, err, before, rules.CodeInvalid, "leave out --stalker-against")
+		}
+		// 16 fails DX 11 + Stalker 1 (in 2010 the pirate's 9 passes his IQ 9).
+		sp := &Surprise{Stalker: "Sly", StalkerFaces: []int{5, 5, 6}}
+		if ed == rules.Edition2010 {
+			sp.StalkerAgainst, sp.AgainstFaces = "Pirate", []int{2, 3, 4}
+		}
+		res, err := s.EncounterStartWith("Ambush", sp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var try *events.InitiativeStalker
+		for _, e := range res.Events {
+			if e.Type == events.TypeInitiativeStalker {
+				p, err := events.Decode(e)
+				if err != nil {
+					t.Fatal(err)
+				}
+				try = p.(*events.InitiativeStalker)
+			}
+		}
+		if try == nil || try.Free || try.Side != events.SideParty || (ed == rules.Edition2010) != (len(try.ContestIDs) == 2 && try.RollID == "") {
+			t.Fatalf("%s: the Stalker's try %+v", ed, try)
+		}
+		tr, err := s.Turns()
+		if err != nil || len(tr.Free) != 0 || tr.Active {
+			t.Fatalf("%s: a failed try %+v, %v", ed, tr, err)
+		}
+		if r, err := s.Verify(); err != nil || !r.OK {
+			t.Fatalf("%s: verify %+v, %v", ed, r, err)
+		}
+		// Karma re-rolls it: 12 passes (and beats the pirate's 9).
+		rollID := try.RollID
+		if ed == rules.Edition2010 {
+			rollID = try.ContestIDs[0]
+		}
+		if _, err := s.Reroll(RerollRequest{Roll: rollID, Faces: []int{4, 4, 4}}); err != nil {
+			t.Fatal(err)
+		}
+		tr, err = s.Turns()
+		if err != nil || len(tr.Free) != 1 || !strings.Contains(tr.TurnText(), "Sly has surprise: one free action before the first turn") {
+			t.Fatalf("%s: after the re-roll %+v (%s), %v", ed, tr, tr.TurnText(), err)
+		}
+		if r, err := s.Verify(); err != nil || !r.OK {
+			t.Fatalf("%s: verify after the re-roll %+v, %v", ed, r, err)
+		}
+		// The foes win the die; Sly's free action passes no turn.
+		if _, err := s.Initiative(InitiativeRequest{Faces: []int{2, 5}}); err != nil {
+			t.Fatal(err)
+		}
+		mustAttack(t, s, AttackRequest{Attacker: "Sly", Target: "Pirate", HitFaces: []int{6, 6, 5}})
+		tr, err = s.Turns()
+		if err != nil || len(tr.Free) != 0 || tr.Turn != 1 || tr.Side() != events.SideFoes || len(tr.Actions) != 1 || !tr.Actions[0].Free {
+			t.Fatalf("%s: after the free action %+v, %v", ed, tr, err)
+		}
+		if r, err := s.Verify(); err != nil || !r.OK {
+			t.Fatalf("%s: verify after the free action %+v, %v", ed, r, err)
+		}
+		// His next attack is his side's, in its own turn.
+		mustAttack(t, s, AttackRequest{Attacker: "Sly", Target: "Pirate", HitFaces: []int{6, 6, 5}})
+		if tr, err = s.Turns(); err != nil || tr.Turn != 2 || tr.Actions[1].Free {
+			t.Fatalf("%s: after the second attack %+v, %v", ed, tr, err)
+		}
+		// Undo both attacks: the free action is his again.
+		for range 2 {
+			if _, err := s.Undo(UndoRequest{Reason: "r"}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if tr, err = s.Turns(); err != nil || len(tr.Free) != 1 || tr.Turn != 1 {
+			t.Fatalf("%s: after the undos %+v, %v", ed, tr, err)
+		}
+		// The battle's first action by another lets the free action lapse.
+		mustAttack(t, s, AttackRequest{Attacker: "Pirate", Target: "Brann", HitFaces: []int{6, 6, 5}})
+		if tr, err = s.Turns(); err != nil || len(tr.Free) != 0 {
+			t.Fatalf("%s: after the pirate's attack %+v, %v", ed, tr, err)
+		}
+	}
+}
+
+// "Undo and karma re-rolls work on initiative and surprise rolls like on
+// any roll": a party member spends karma on his side's die (one set of
+// dice), the other side's die kept, a tie rolled again; only before the
+// battle goes on. Undo takes it back, karma and all.
+func TestKarmaRerollsTheInitiativeDie(t *testing.T) {
+	for _, ed := range []rules.Edition{rules.Edition2010, rules.Edition2020, rules.Edition2021} {
+		s := turnsCampaign(t, ed)
+		for _, who := range []string{"Kira", "Brann"} {
+			if _, err := s.GrantKarma(who, 1, "good play"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		res, err := s.Initiative(InitiativeRequest{Faces: []int{2, 5}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		first := res.Events[0].ID
+		before := count(t, s)
+		_, err = s.Reroll(RerollRequest{Roll: first, Faces: []int{6}})
+		wantRefused(t, s, err, before, rules.CodeInvalid, "--which NAME")
+		_, err = s.Reroll(RerollRequest{Roll: first, Which: "Pirate", Faces: []int{1}})
+		wantRefused(t, s, err, before, rules.CodeRule, "foes have no karma")
+		// Kira re-rolls the party's 2: 6 beats the foes' 5, kept.
+		rr, err := s.Reroll(RerollRequest{Roll: first, Which: "Kira", Faces: []int{6}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		in := rr.Initiative
+		if in == nil || in.First != events.SideParty || in.Foes[0] != 5 || in.Party[0] != 6 || in.Rerolls != first || in.Karma.Name != "Kira" {
+			t.Fatalf("%s: the re-roll %+v", ed, in)
+		}
+		tr, err := s.Turns()
+		if err != nil || tr.Side() != events.SideParty || tr.Turn != 1 {
+			t.Fatalf("%s: after the re-roll %+v, %v", ed, tr, err)
+		}
+		if sh, _ := s.Sheet("Kira"); sh.Karma != 0 {
+			t.Fatalf("%s: Kira has %d karma after spending it", ed, sh.Karma)
+		}
+		if r, err := s.Verify(); err != nil || !r.OK {
+			t.Fatalf("%s: verify %+v, %v", ed, r, err)
+		}
+		before = count(t, s)
+		_, err = s.Reroll(RerollRequest{Roll: first, Which: "Brann", Faces: []int{1}})
+		wantRefused(t, s, err, before, rules.CodeRule, "not the initiative in effect")
+		// Brann re-rolls the party's die again: 5 ties the foes' 5, both
+		// roll again.
+		second := rr.Events[len(rr.Events)-1].ID
+		_, err = s.Reroll(RerollRequest{Roll: second, Which: "Brann", Faces: []int{5}})
+		wantRefused(t, s, err, before, rules.CodeInvalid, "--dice 5,P,F")
+		rr, err = s.Reroll(RerollRequest{Roll: second, Which: "Brann", Faces: []int{5, 1, 3}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if in := rr.Initiative; in.First != events.SideFoes || len(in.Party) != 2 {
+			t.Fatalf("%s: the tied re-roll %+v", ed, in)
+		}
+		if r, err := s.Verify(); err != nil || !r.OK {
+			t.Fatalf("%s: verify after the tie %+v, %v", ed, r, err)
+		}
+		// Undo it: the party moves first, Brann has his karma.
+		if _, err := s.Undo(UndoRequest{Reason: "r"}); err != nil {
+			t.Fatal(err)
+		}
+		if tr, err = s.Turns(); err != nil || tr.First != events.SideParty || tr.InitiativeID() != second {
+			t.Fatalf("%s: after the undo %+v, %v", ed, tr, err)
+		}
+		if sh, _ := s.Sheet("Brann"); sh.Karma != 1 {
+			t.Fatalf("%s: Brann has %d karma after the undo", ed, sh.Karma)
+		}
+		// Once someone acted, the die stands.
+		mustAttack(t, s, AttackRequest{Attacker: "Kira", Target: "Pirate", HitFaces: []int{6, 6, 5}})
+		before = count(t, s)
+		_, err = s.Reroll(RerollRequest{Roll: second, Which: "Brann", Faces: []int{1}})
+		wantRefused(t, s, err, before, rules.CodeRule, "can no longer be re-rolled")
+		if r, err := s.Verify(); err != nil || !r.OK {
+			t.Fatalf("%s: verify at the end %+v, %v", ed, r, err)
+		}
+	}
+}

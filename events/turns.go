@@ -12,6 +12,7 @@ const (
 	TypeInitiativeSurprise = "initiative.surprise"
 	TypeTurnEnded          = "turn.ended"
 	TypeTurnOverruled      = "turn.overruled"
+	TypeInitiativeStalker  = "initiative.stalker"
 )
 
 // Sides of an encounter: the party members, and the foes.
@@ -36,6 +37,19 @@ type InitiativeRolled struct {
 	// the die. First is his side when he won.
 	Tactician *InitiativeSteal `json:"tactician,omitempty"`
 	Edition   string           `json:"edition"`
+	// Rerolls is the initiative this one replaces, when Karma re-rolled
+	// one side's die: Party and Foes then start with the new die against
+	// the other side's last die, kept, and go on with any ties.
+	Rerolls string           `json:"rerolls,omitempty"`
+	Karma   *InitiativeKarma `json:"karma,omitempty"`
+}
+
+// InitiativeKarma is who spent karma (or, in 2010, a wish) on re-rolling
+// his side's initiative die.
+type InitiativeKarma struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	Side string `json:"side"`
 }
 
 // InitiativeSteal is a Tactician's IQ contest for the initiative.
@@ -73,6 +87,26 @@ type SurpriseCheck struct {
 	Negated bool   `json:"negated"`
 }
 
+// InitiativeStalker records a Stalker's try for surprise at the start of
+// the encounter: in 2020/2021 the character "gets surprise on 3/DX" (a
+// roll.made, RollID); in 2010 he "gets a free turn by winning a DX check
+// against the opponent's IQ" (a contest.resolved on each combatant's
+// stream, ContestIDs, the Stalker's first, against Against). Free is
+// whether he won it: one free action of his own, before the first turn.
+// A karma re-roll of the roll or contest decides again.
+type InitiativeStalker struct {
+	Stamp
+	Encounter  int      `json:"encounter"`
+	ID         string   `json:"id"`
+	Name       string   `json:"name"`
+	Side       string   `json:"side"`
+	RollID     string   `json:"roll_id,omitempty"`
+	Against    string   `json:"against,omitempty"`
+	ContestIDs []string `json:"contest_ids,omitempty"`
+	Free       bool     `json:"free"`
+	Edition    string   `json:"edition"`
+}
+
 // TurnEnded passes the turn to the other side (`turn end`). The other
 // side's first action passes it too, with no event of its own.
 type TurnEnded struct {
@@ -106,6 +140,9 @@ func (InitiativeRolled) EventType() string { return TypeInitiativeRolled }
 func (InitiativeSurprise) EventType() string { return TypeInitiativeSurprise }
 
 // EventType implements Payload.
+func (InitiativeStalker) EventType() string { return TypeInitiativeStalker }
+
+// EventType implements Payload.
 func (TurnEnded) EventType() string { return TypeTurnEnded }
 
 // EventType implements Payload.
@@ -116,6 +153,9 @@ func (InitiativeRolled) PayloadVersion() int { return 1 }
 
 // PayloadVersion implements Payload.
 func (InitiativeSurprise) PayloadVersion() int { return 1 }
+
+// PayloadVersion implements Payload.
+func (InitiativeStalker) PayloadVersion() int { return 1 }
 
 // PayloadVersion implements Payload.
 func (TurnEnded) PayloadVersion() int { return 1 }
@@ -129,5 +169,6 @@ func turnDecoders() map[string]func() Payload {
 		TypeInitiativeSurprise: func() Payload { return &InitiativeSurprise{} },
 		TypeTurnEnded:          func() Payload { return &TurnEnded{} },
 		TypeTurnOverruled:      func() Payload { return &TurnOverruled{} },
+		TypeInitiativeStalker:  func() Payload { return &InitiativeStalker{} },
 	}
 }

@@ -693,7 +693,7 @@ func (w *World) apply(e events.Event, p events.Payload, decodeErr error) string 
 			return err.Error()
 		}
 		return ""
-	case *events.InitiativeRolled, *events.InitiativeSurprise, *events.TurnEnded, *events.TurnOverruled:
+	case *events.InitiativeRolled, *events.InitiativeSurprise, *events.InitiativeStalker, *events.TurnEnded, *events.TurnOverruled:
 		return w.turnEvent(e, p)
 	case *events.CharacterCreated:
 		return w.characterCreated(e, ed, p)
@@ -1123,7 +1123,10 @@ func (w *World) pay(e events.Event, s *Sheet, what, rollID, which string) string
 	// An attack's dodge is the target's to re-roll, a dogfight's dice a
 	// pilot's or gunner's and a detailed ship's rolls a crewman's: the
 	// re-roll's check holds the payer to it.
-	if rec.stream != e.Stream && which != "dodge" && rec.stream != events.DogfightStream && !strings.HasPrefix(rec.stream, events.ShipStreamPrefix) {
+	// A side's initiative die is any of its members' (turnEvent checks
+	// the side).
+	if rec.stream != e.Stream && which != "dodge" && rec.stream != events.DogfightStream && !strings.HasPrefix(rec.stream, events.ShipStreamPrefix) &&
+		(which != "initiative" || rec.stream != events.TurnsStream) {
 		return fmt.Sprintf("%s paid for a re-roll of someone else's roll %s", s.Name, rollID)
 	}
 	w.paid[rollID] = e

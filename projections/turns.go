@@ -39,6 +39,11 @@ type Turns struct {
 	// Broken are the actions taken in a lost turn that no turn.overruled
 	// allowed (verify reports them).
 	Broken []TurnAction `json:"broken,omitempty"`
+	// Free maps the ID of each Stalker who won surprise of his own to his
+	// name: "character (not party) gets surprise", one free action before
+	// the first turn. It goes when he takes it, or lapses at the first
+	// action of the battle (or the first turn's end).
+	Free map[string]string `json:"free,omitempty"`
 
 	overruled map[string]int
 	// steal follows a Tactician's contest for the initiative through its
@@ -53,6 +58,47 @@ type Turns struct {
 	// dodged are the attacks whose dodge was counted as a reaction, by
 	// event ID, and the attacks they complete.
 	dodged map[string]bool
+	// stalkers follow the Stalkers' rolls or contests through their karma
+	// re-rolls; begun is set by the battle's first action, after which no
+	// free action is left to take or decide again.
+	stalkers []*stalker
+	begun    bool
+	// initiative is the initiative.rolled in effect: its event ID and its
+	// last pair of dice (a karma re-roll keeps the other side's die).
+	initiative         string
+	lastParty, lastFoe int
+}
+
+// InitiativeID returns the event ID of the initiative in effect ("" when
+// none was rolled).
+func (t *Turns) InitiativeID() string { return t.initiative }
+
+// InitiativeOpen reports whether the initiative may still be re-rolled:
+// no turn has passed and nobody has acted but a Stalker's free action.
+func (t *Turns) InitiativeOpen() bool {
+	if !t.Active || t.Surprise != "" || t.Turn != 1 || t.initiative == "" {
+		return false
+	}
+	for _, a := range t.Actions {
+		if !a.Free {
+			return false
+		}
+	}
+	return len(t.overruled) == 0
+}
+
+// LastDie returns the last initiative die of side in effect.
+func (t *Turns) LastDie(side string) int {
+	if side == events.SideParty {
+		return t.lastParty
+	}
+	return t.lastFoe
+}
+
+type stalker struct {
+	id, name string
+	ids      map[string]bool
+	used     bool
 }
 
 type alert struct {
@@ -73,6 +119,9 @@ type TurnAction struct {
 	Side  string `json:"side"`
 	Turn  int    `json:"turn"`
 	Round int    `json:"round"`
+	// Free marks a Stalker's free action, taken before the first turn:
+	// it passes no turn.
+	Free bool `json:"free,omitempty"`
 }
 
 // OtherSide returns the side facing side.
@@ -231,10 +280,24 @@ func (t *Turns) Apply(e events.Event, p events.Payload) {
 			a.rollID = e.ID
 			switch {
 			case p.Outcome == "pass" && t.Surprise != "":
-				*t = Turns{Encounter: t.Encounter, alert: a, checks: t.checks}
+				*t = Turns{Encounter: t.Encounter, alert: a, checks: t.checks, contests: t.contests, Actions: t.freeActions(), Free: t.Free, stalkers: t.stalkers, begun: t.begun}
 			case p.Outcome != "pass" && !t.Active:
 				t.surprise(a.side)
 			}
+		}
+		t.restalk(p.Rerolls, e.ID, p.Outcome == "pass")
+		return
+	case *events.InitiativeStalker:
+		st := &stalker{id: p.ID, name: p.Name, ids: map[string]bool{}}
+		if p.RollID != "" {
+			st.ids[p.RollID] = true
+		}
+		for _, id := range p.ContestIDs {
+			st.ids[id] = true
+		}
+		t.stalkers = append(t.stalkers, st)
+		if p.Free && !t.begun {
+			t.free(p.ID, p.Name)
 		}
 		return
 	case *events.InitiativeRolled:
@@ -244,6 +307,10 @@ func (t *Turns) Apply(e events.Event, p events.Payload) {
 		contests, checks := t.contests, t.checks
 		t.start("", p.First, 1)
 		t.contests, t.checks = contests, checks
+		t.initiative = e.ID
+		if n := len(p.Party); n > 0 && len(p.Foes) == n {
+			t.lastParty, t.lastFoe = p.Party[n-1], p.Foes[n-1]
+		}
 		if st := p.Tactician; st != nil {
 			t.steal = &steal{ids: map[string]bool{}, side: st.Side, dieFirst: p.First}
 			if st.Stolen {
@@ -268,10 +335,12 @@ func (t *Turns) Apply(e events.Event, p events.Payload) {
 				t.First = st.side
 			}
 		}
+		t.restalk(p.Rerolls, e.ID, p.Winner == 0)
 		return
 	case *events.TurnEnded:
 		if t.Active {
 			t.pass(t.Turn + 1)
+			t.lapse()
 		}
 		return
 	case *events.TurnOverruled:
@@ -281,10 +350,24 @@ func (t *Turns) Apply(e events.Event, p events.Payload) {
 		t.overruled[p.ID] = p.Turn
 		return
 	}
+	id, name, acted := action(e, p)
+	if acted && t.Free[id] != "" && !t.begun {
+		// A Stalker's free action, before the first turn: no turn passes.
+		t.Actions = append(t.Actions, TurnAction{Seq: e.Seq, ID: id, Name: name, Side: SideOfStream(e.Stream), Turn: t.Turn, Round: t.Round(), Free: true})
+		delete(t.Free, id)
+		for _, st := range t.stalkers {
+			if st.id == id {
+				st.used = true
+			}
+		}
+		acted = false
+	} else if acted {
+		t.lapse()
+	}
 	if !t.Active {
 		return
 	}
-	if id, name, ok := action(e, p); ok {
+	if acted {
 		side := SideOfStream(e.Stream)
 		if turn := t.TurnFor(side); turn != t.Turn {
 			t.pass(turn)
@@ -308,6 +391,46 @@ func (t *Turns) Apply(e events.Event, p events.Payload) {
 	}
 }
 
+// free gives Stalker id his free action.
+func (t *Turns) free(id, name string) {
+	if t.Free == nil {
+		t.Free = map[string]string{}
+	}
+	t.Free[id] = name
+}
+
+// lapse ends the time of the Stalkers' free actions: the battle's first
+// action (or the first turn's end) was taken.
+func (t *Turns) lapse() {
+	t.begun = true
+	t.Free = nil
+}
+
+// restalk follows a karma re-roll (id, re-rolling orig) of a Stalker's
+// roll or contest: it decides his free action again, while the battle
+// has not begun and he has not taken it.
+func (t *Turns) restalk(orig, id string, won bool) {
+	if orig == "" {
+		return
+	}
+	for _, st := range t.stalkers {
+		if !st.ids[orig] {
+			continue
+		}
+		delete(st.ids, orig)
+		st.ids[id] = true
+		if t.begun || st.used {
+			return
+		}
+		if won {
+			t.free(st.id, st.name)
+		} else {
+			delete(t.Free, st.id)
+		}
+		return
+	}
+}
+
 // surprise starts the turns with side's free turn, keeping what follows
 // the Alertness check.
 func (t *Turns) surprise(side string) {
@@ -318,7 +441,20 @@ func (t *Turns) surprise(side string) {
 
 func (t *Turns) start(surprise, first string, turn int) {
 	*t = Turns{Encounter: t.Encounter, Active: true, Surprise: surprise, First: first, Turn: turn,
-		Acted: map[string]int64{}, Loses: map[string]int{}}
+		Acted: map[string]int64{}, Loses: map[string]int{},
+		Actions: t.freeActions(), Free: t.Free, stalkers: t.stalkers, begun: t.begun}
+}
+
+// freeActions returns the Stalkers' free actions taken so far: they stay
+// when the turns start again (initiative after them, or re-rolled).
+func (t *Turns) freeActions() []TurnAction {
+	var out []TurnAction
+	for _, a := range t.Actions {
+		if a.Free {
+			out = append(out, a)
+		}
+	}
+	return out
 }
 
 func (t *Turns) pass(turn int) {
@@ -328,13 +464,33 @@ func (t *Turns) pass(turn int) {
 
 // TurnText says whose turn it is for people: "round 2, the foes' turn".
 func (t *Turns) TurnText() string {
-	if !t.Active {
-		return "no initiative rolled"
+	text := fmt.Sprintf("round %d, the %s turn", t.Round(), SidePossessive(t.Side()))
+	switch {
+	case !t.Active:
+		text = "no initiative rolled"
+	case t.Turn == 0:
+		text = fmt.Sprintf("surprise: the %s free turn", SidePossessive(t.Side()))
 	}
-	if t.Turn == 0 {
-		return fmt.Sprintf("surprise: the %s free turn", SidePossessive(t.Side()))
+	return text + t.FreeText()
+}
+
+// FreeText says which Stalkers have a free action still to take, for
+// TurnText: "; Kira has surprise: one free action before the first turn".
+func (t *Turns) FreeText() string {
+	if len(t.Free) == 0 {
+		return ""
 	}
-	return fmt.Sprintf("round %d, the %s turn", t.Round(), SidePossessive(t.Side()))
+	var names []string
+	for _, st := range t.stalkers {
+		if n, ok := t.Free[st.id]; ok {
+			names = append(names, n)
+		}
+	}
+	verb := "has"
+	if len(names) > 1 {
+		verb = "have"
+	}
+	return fmt.Sprintf("; %s %s surprise: one free action before the first turn", strings.Join(names, " and "), verb)
 }
 
 func sideWord(side string) string {
@@ -402,6 +558,12 @@ func (w *World) turnEvent(e events.Event, p events.Payload) string {
 		if problem := InitiativeProblem(p); problem != "" {
 			return problem
 		}
+		if p.Rerolls != "" || p.Karma != nil {
+			if problem := w.initiativeReroll(e, p); problem != "" {
+				return problem
+			}
+		}
+		w.addRoll(e, nil)
 		if st := p.Tactician; st != nil {
 			for _, id := range st.ContestIDs {
 				if w, ok := w.Turns.contests[id]; !ok || (w == 0) != st.Stolen {
@@ -420,6 +582,11 @@ func (w *World) turnEvent(e events.Event, p events.Payload) string {
 			}
 		}
 		number = p.Encounter
+	case *events.InitiativeStalker:
+		if problem := w.stalkerProblem(p); problem != "" {
+			return problem
+		}
+		number = p.Encounter
 	case *events.TurnEnded:
 		if !w.Turns.Active || p.Turn != w.Turns.Turn {
 			return fmt.Sprintf("turn %d ended, but it was not under way", p.Turn)
@@ -433,6 +600,68 @@ func (w *World) turnEvent(e events.Event, p events.Payload) string {
 	}
 	if !w.Campaign.InEncounter || number != w.Campaign.Encounter {
 		return fmt.Sprintf("%s for encounter %d, which is not under way", e.Type, number)
+	}
+	return ""
+}
+
+// initiativeReroll checks a karma re-roll of one side's initiative die:
+// it replaces the initiative in effect, before any action or turn passed,
+// keeps the other side's die, and the payer is of the side re-rolled and
+// spent his karma (or wish) on it in the same command.
+func (w *World) initiativeReroll(e events.Event, p *events.InitiativeRolled) string {
+	k := p.Karma
+	switch {
+	case p.Rerolls == "" || k == nil:
+		return "an initiative re-roll names both the initiative it replaces and who paid for it"
+	case p.Rerolls != w.Turns.initiative:
+		return fmt.Sprintf("initiative re-roll of %s, which is not the initiative in effect", p.Rerolls)
+	case !w.Turns.InitiativeOpen():
+		return fmt.Sprintf("initiative %s re-rolled after the battle went on", p.Rerolls)
+	case p.Tactician != nil:
+		return "an initiative re-roll with a Tactician's contest: the contest was decided against the first die"
+	case k.Side != events.SideParty && k.Side != events.SideFoes:
+		return fmt.Sprintf("%s re-rolled the initiative die of %q, not the party or the foes", k.Name, k.Side)
+	}
+	other := OtherSide(k.Side)
+	kept := p.Foes
+	if other == events.SideParty {
+		kept = p.Party
+	}
+	if len(kept) == 0 || kept[0] != w.Turns.LastDie(other) {
+		return fmt.Sprintf("%s's karma re-rolled the %s die, but the %s die changed too", k.Name, SidePossessive(k.Side), SidePossessive(other))
+	}
+	if paid, ok := w.paid[p.Rerolls]; !ok || paid.Stream != events.CharacterStreamPrefix+k.ID {
+		return fmt.Sprintf("initiative re-roll of %s with no karma or wish of %s spent on it", p.Rerolls, k.Name)
+	}
+	if _, problem := w.reroll(e, p.Rerolls, true); problem != "" {
+		return problem
+	}
+	return ""
+}
+
+// stalkerProblem checks a Stalker's try against the replay so far: his
+// edition's roll (2020/2021 a roll.made, 2010 a contest.resolved on each
+// side) is in this encounter with the outcome recorded.
+func (w *World) stalkerProblem(p *events.InitiativeStalker) string {
+	if p.Side != events.SideParty && p.Side != events.SideFoes {
+		return fmt.Sprintf("%s stalks for %q, not the party or the foes", p.Name, p.Side)
+	}
+	if p.Edition == "2010" {
+		if p.RollID != "" || len(p.ContestIDs) != 2 || p.Against == "" {
+			return fmt.Sprintf("%s's Stalker try in 2010 is a contest of DX against the opponent's IQ, not a roll", p.Name)
+		}
+		for _, id := range p.ContestIDs {
+			if won, ok := w.Turns.contests[id]; !ok || (won == 0) != p.Free {
+				return fmt.Sprintf("%s's Stalker contest (%s) is not in this encounter, or its winner is not the one recorded", p.Name, id)
+			}
+		}
+		return ""
+	}
+	if p.RollID == "" || len(p.ContestIDs) != 0 {
+		return fmt.Sprintf("%s's Stalker try in %s is a 3/DX roll, not a contest", p.Name, p.Edition)
+	}
+	if passed, ok := w.Turns.checks[p.RollID]; !ok || passed != p.Free {
+		return fmt.Sprintf("%s's Stalker roll (%s) is not in this encounter, or its outcome is not the one recorded", p.Name, p.RollID)
 	}
 	return ""
 }
@@ -467,12 +696,24 @@ func describeTurns(p events.Payload) string {
 				steal = fmt.Sprintf("; %s (Tactician) stole it from %s", st.Name, st.Against)
 			}
 		}
+		if k := p.Karma; k != nil {
+			steal += fmt.Sprintf(" (%s re-rolled the %s die with karma)", k.Name, SidePossessive(k.Side))
+		}
 		return fmt.Sprintf("initiative party-foes %s: the %s move first%s", strings.Join(rolls, ", then "), sideWord(p.First), steal)
 	case *events.InitiativeSurprise:
 		if a := p.Alertness; a != nil && a.Negated {
 			return fmt.Sprintf("surprise for the %s negated by %s's Alertness", sideWord(p.Side), a.Name)
 		}
 		return fmt.Sprintf("surprise: the %s take a free turn, then the first", sideWord(p.Side))
+	case *events.InitiativeStalker:
+		won := "fails to get surprise"
+		if p.Free {
+			won = "gets surprise: one free action before the first turn"
+		}
+		if p.Against != "" {
+			return fmt.Sprintf("%s (Stalker, against %s) %s", p.Name, p.Against, won)
+		}
+		return fmt.Sprintf("%s (Stalker) %s", p.Name, won)
 	case *events.TurnEnded:
 		if p.Turn == 0 {
 			return fmt.Sprintf("the %s free turn ended", SidePossessive(p.Side))

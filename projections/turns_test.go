@@ -157,6 +157,9 @@ func TestReplayChecksTurns(t *testing.T) {
 		{"another encounter", step{events.TurnsStream, "K6", events.InitiativeRolled{Encounter: 2, Party: []int{5}, Foes: []int{2}, First: events.SideParty}}, "not under way"},
 		{"off its stream", step{events.CampaignStream, "K6", events.InitiativeRolled{Encounter: 1, Party: []int{5}, Foes: []int{2}, First: events.SideParty}}, "not \"turns\""},
 		{"a turn not lost overruled", step{events.TurnsStream, "K6", events.TurnOverruled{Encounter: 1, ID: "A", Name: "Ajax", Turn: 1}}, "had not lost it"},
+		{"a Stalker's roll not in the log", step{events.TurnsStream, "K6", events.InitiativeStalker{Encounter: 1, ID: "A", Name: "Ajax", Side: events.SideParty, RollID: "R", Free: true, Edition: "2021"}}, "Stalker roll (R) is not in this encounter"},
+		{"a 2010 Stalker with a roll", step{events.TurnsStream, "K6", events.InitiativeStalker{Encounter: 1, ID: "A", Name: "Ajax", Side: events.SideParty, RollID: "R", Edition: "2010"}}, "is a contest of DX against the opponent's IQ"},
+		{"a Stalker of no side", step{events.TurnsStream, "K6", events.InitiativeStalker{Encounter: 1, ID: "A", Name: "Ajax", Side: "gm", RollID: "R", Edition: "2021"}}, "not the party or the foes"},
 		{"a turn ended with none tracked", step{events.TurnsStream, "K6", events.TurnEnded{Encounter: 1, Turn: 1}}, "not under way"},
 	}
 	for _, tt := range tests {
@@ -171,6 +174,46 @@ func TestReplayChecksTurns(t *testing.T) {
 			}
 			if len(w.Violations) == 0 || w.Violations[0].Seq != 6 || !strings.Contains(w.Violations[0].Problem, tt.want) {
 				t.Fatalf("violations %+v, want one at seq 6 containing %q", w.Violations, tt.want)
+			}
+		})
+	}
+}
+
+// A karma re-roll of an initiative die is held to the initiative in
+// effect, the other side's die kept, and the karma spent on it.
+func TestReplayChecksInitiativeRerolls(t *testing.T) {
+	enc := []step{
+		{events.CampaignStream, "K4", events.AdventureStarted{Number: 1, Title: "a"}},
+		{events.CampaignStream, "K5", events.EncounterStarted{Number: 1}},
+		{events.TurnsStream, "K6", events.InitiativeRolled{Encounter: 1, Party: []int{2}, Foes: []int{5}, First: events.SideFoes}},
+	}
+	kira := &events.InitiativeKarma{ID: "A", Name: "Ajax", Side: events.SideParty}
+	tests := []struct {
+		name string
+		last events.InitiativeRolled
+		want string
+	}{
+		{"no karma spent", events.InitiativeRolled{Encounter: 1, Party: []int{6}, Foes: []int{5}, First: events.SideParty, Karma: kira}, "no karma or wish of Ajax"},
+		{"the kept die changed", events.InitiativeRolled{Encounter: 1, Party: []int{6}, Foes: []int{4}, First: events.SideParty, Karma: kira}, "the foes' die changed too"},
+		{"no payer named", events.InitiativeRolled{Encounter: 1, Party: []int{6}, Foes: []int{5}, First: events.SideParty}, "who paid for it"},
+		{"another initiative", events.InitiativeRolled{Encounter: 1, Party: []int{6}, Foes: []int{5}, First: events.SideParty, Karma: kira, Rerolls: "X"}, "not the initiative in effect"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			steps := append(append(goodStart("2021"), enc...), step{events.TurnsStream, "K7", tt.last})
+			log := logOf(t, steps...)
+			last := &log[len(log)-1]
+			if tt.last.Rerolls == "" {
+				// Point the re-roll at the initiative rolled before it.
+				p := tt.last
+				p.Rerolls = log[len(log)-2].ID
+				steps[len(steps)-1] = step{events.TurnsStream, "K7", p}
+				log = logOf(t, steps...)
+				last = &log[len(log)-1]
+			}
+			w := Replay(log, nil)
+			if len(w.Violations) == 0 || w.Violations[0].Seq != last.Seq || !strings.Contains(w.Violations[0].Problem, tt.want) {
+				t.Fatalf("violations %+v, want one at seq %d containing %q", w.Violations, last.Seq, tt.want)
 			}
 		})
 	}

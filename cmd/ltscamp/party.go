@@ -79,7 +79,7 @@ member (the foes are in ltscamp foe list --json).`,
 					return a.out.json(out)
 				}
 				a.out.printf("%s\n", a.out.heading(fmt.Sprintf("%s — %s", p.Campaign.Name, clockText(p.Campaign))))
-				if turns.Active {
+				if turns.Active || len(turns.Free) > 0 {
 					a.out.printf("%s\n", turns.TurnText())
 				}
 				if len(sheets) == 0 {
@@ -162,6 +162,8 @@ func turnState(t *projections.Turns, id, side string) (string, bool) {
 	switch {
 	case !t.Active:
 		return "", false
+	case t.Free[id] != "":
+		return "free action", false
 	case t.Losing(id) && t.LosesAt(id, t.Turn):
 		return "loses this turn", true
 	case t.Losing(id):

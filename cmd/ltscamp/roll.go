@@ -333,6 +333,9 @@ first roll is decided again from the new one:
                     die). The hit or turn end is made again in its place:
                     the same damage and earlier rolls; later rolls keep
                     their dice as far as they are still called for.
+  an initiative     --which NAME: his side's die, on his karma; the other
+                    side's die is kept, a tie rolls both again (--dice N,P,F).
+                    Only before anyone acts or a turn passes.
 
 Foes have no karma. An attack is re-rolled during its encounter, a maneuver or
 shot while it is the dogfight's latest, a detailed ship's roll while its hit
@@ -345,6 +348,7 @@ karma and all. In edition 2010 a wish may stand in for the karma point (--wish).
   ltscamp reroll 15 --which dodge --dice 2,2,2         # the target's dodge
   ltscamp reroll 21 --which Vess --dice 3              # a crewman's roll
   ltscamp reroll 21 --which 2.2                        # its second die
+  ltscamp reroll 12 --which Kira --dice 6              # her side's initiative
   ltscamp reroll 01JD5W0Q4Q8Y8S3T1ZJ8WQ2K5M`,
 		Args: exactArgs(1, "one SEQ or EVENT-ID"),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -411,6 +415,12 @@ karma and all. In edition 2010 a wish may stand in for the karma point (--wish).
 				if res.DetailedHit != nil {
 					printDetailedHit(a.out, campaign.DetailedHitResult{Ship: *res.DetailedShip, Hit: *res.DetailedHit, Events: res.Events})
 					printDetailedCrew(a.out, res.DetailedShip.View())
+				}
+				if res.Initiative != nil {
+					a.out.printf("  seq %d  %s\n", last.Seq, projections.Describe(last, nil))
+					if t, err := s.Turns(); err == nil {
+						a.out.printf("now: %s\n", t.TurnText())
+					}
 				}
 				if res.DetailedTurn != nil {
 					printDetailedTurn(a.out, campaign.DetailedTurnResult{Ship: *res.DetailedShip, Turn: *res.DetailedTurn, Events: res.Events})

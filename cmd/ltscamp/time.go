@@ -105,9 +105,9 @@ func newEncounterCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{Use: "encounter", Short: "Start and end encounters (combats)"}
 	var foeSpecs []string
 	var surprise campaign.Surprise
-	var alertDice string
+	var alertDice, stalkDice, stalkAgainstDice string
 	start := &cobra.Command{
-		Use:   "start [TITLE] [--foes STATLINE]... [--surprise party|foes]",
+		Use:   "start [TITLE] [--foes STATLINE]... [--surprise party|foes] [--stalker NAME]",
 		Short: "Start an encounter in the current day",
 		Long: `Start an encounter in the current day. --foes fields the foes that belong
 to it, each a stat line Name:ST12,DX12,IQ9 with his weapon and armour after the
@@ -118,14 +118,21 @@ Then roll initiative (ltscamp initiative) to track the turns.
 --surprise gives one side surprise: "The side with surprise gets one free
 unopposed turn, and then takes the first turn." No initiative is rolled then.
 --alertness names a character of the other side with the Alertness skill, who
-"negates surprise on 3/IQ" (3/IQ+Alertness, a roll karma can re-roll).`,
+"negates surprise on 3/IQ" (3/IQ+Alertness, a roll karma can re-roll).
+--stalker names a character with the Stalker skill who tries for surprise of
+his own (the character's, not his side's): one free action before the first
+turn. 2020/2021: "gets surprise on 3/DX" (3/DX+Stalker). 2010: "a free turn by
+winning a DX check against the opponent's IQ" (DX+Stalker against the IQ of
+--stalker-against). Karma can re-roll it before the battle's first action.`,
 		Example: `  ltscamp encounter start "pirates at the airlock"
   ltscamp encounter start Pirates --foes "Pirate:ST12,DX12,IQ9,cutlass x3"
   ltscamp encounter start Boarding --foes "Pirate:ST12,DX12,IQ9,cutlass x2" \
       --foes "Captain:ST13,DX12,IQ11,handgun,flak vest"
   ltscamp encounter start Ambush --surprise foes
   ltscamp encounter start Ambush --surprise foes --alertness Kira \
-      --alertness-dice 2,3,4`,
+      --alertness-dice 2,3,4
+  ltscamp encounter start Ambush --stalker Kira --stalker-dice 1,2,3
+  ltscamp encounter start Ambush --stalker Kira --stalker-against Pirate`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 1 {
 				return usagef("encounter start takes at most one TITLE (quote titles with spaces)")
@@ -140,8 +147,14 @@ unopposed turn, and then takes the first turn." No initiative is rolled then.
 					return err
 				}
 				var sp *campaign.Surprise
-				if cmd.Flags().Changed("surprise") || cmd.Flags().Changed("alertness") {
+				if cmd.Flags().Changed("surprise") || cmd.Flags().Changed("alertness") || cmd.Flags().Changed("stalker") {
 					if surprise.AlertnessFaces, err = parseFacesFlag(cmd, "alertness-dice", alertDice); err != nil {
+						return err
+					}
+					if surprise.StalkerFaces, err = parseFacesFlag(cmd, "stalker-dice", stalkDice); err != nil {
+						return err
+					}
+					if surprise.AgainstFaces, err = parseFacesFlag(cmd, "stalker-against-dice", stalkAgainstDice); err != nil {
 						return err
 					}
 					sp = &surprise
@@ -158,6 +171,10 @@ unopposed turn, and then takes the first turn." No initiative is rolled then.
 	start.Flags().StringVar(&surprise.Side, "surprise", "", "the side with surprise: party or foes (a free turn, then the first turn)")
 	start.Flags().StringVar(&surprise.Alertness, "alertness", "", "a character of the other side whose Alertness may negate the surprise (3/IQ)")
 	start.Flags().StringVar(&alertDice, "alertness-dice", "", "faces of the Alertness check's dice")
+	start.Flags().StringVar(&surprise.Stalker, "stalker", "", "a character with Stalker who tries for a free action of his own")
+	start.Flags().StringVar(&surprise.StalkerAgainst, "stalker-against", "", "2010: the opponent whose IQ the Stalker's DX must beat")
+	start.Flags().StringVar(&stalkDice, "stalker-dice", "", "faces of the Stalker's dice")
+	start.Flags().StringVar(&stalkAgainstDice, "stalker-against-dice", "", "2010: faces of the opponent's IQ dice")
 	cmd.AddCommand(start)
 	var outcome, plotword string
 	var contributors []string
