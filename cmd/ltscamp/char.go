@@ -93,7 +93,6 @@ func charNewRun(a *app, cmd *cobra.Command, o *charNewOptions) error {
 			return err
 		}
 		a.out.note("created %s (seq %d)", sheet.Name, sheet.Seq)
-		printSheet(a.out, sheet)
 		return nil
 	})
 }

@@ -106,9 +106,6 @@ stays until foe remove.`,
 				for _, sh := range sheets {
 					a.out.note("added foe %s (%s, seq %d)", sh.Name, campaign.FoeLine(sh), sh.Seq)
 				}
-				if len(sheets) == 1 {
-					printSheet(a.out, sheets[0])
-				}
 				return nil
 			})
 		},
