@@ -170,7 +170,7 @@ func (a *app) printEventLines(s *campaign.Service, report []byte) error {
 	for _, e := range evs {
 		line := fmt.Sprintf("  seq %d  ", e.Seq)
 		what := printable(projections.Describe(e, nil))
-		if sh, ok := names[e.Stream]; ok && !strings.HasPrefix(what, sh.Name+" ") {
+		if sh, ok := names[e.Stream]; ok && !saysWho(what, sh.Name) {
 			line += printable(sh.Name) + ": "
 		}
 		line += what
@@ -184,6 +184,14 @@ func (a *app) printEventLines(s *campaign.Service, report []byte) error {
 		return err
 	}
 	return a.showSheets(evs, names)
+}
+
+// saysWho reports whether what an event says begins with whom it is
+// about ("Ajax created", "Ajax: 3/IQ", "foe Drone added"), so that the
+// name is not said twice.
+func saysWho(what, name string) bool {
+	what = strings.TrimPrefix(what, "foe ")
+	return strings.HasPrefix(what, name+" ") || strings.HasPrefix(what, name+":")
 }
 
 // showSheets prints, with --show, the sheet of each character or foe an
