@@ -111,14 +111,17 @@ func newXPPlotwordCmd(a *app) *cobra.Command {
 				if err != nil {
 					return err
 				}
-				printPlotword(a, args[0], sheets)
+				for _, sh := range sheets {
+					a.out.printf("%s has %d XP unspent\n", sh.Name, sh.XP.Unspent)
+				}
 				return nil
 			})
 		},
 	}
 }
 
-// printPlotword reports a plotword and the XP it gave.
+// printPlotword reports a plotword and the XP it gave, after the events
+// of the encounter end that acquired it.
 func printPlotword(a *app, word string, sheets []projections.Sheet) {
 	a.out.printf("plotword %s acquired\n", projections.PlotwordKey(word))
 	for _, sh := range sheets {
