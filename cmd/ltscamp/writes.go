@@ -45,8 +45,8 @@ var ownReport = map[string]bool{
 	"day end": true, "night": true, "initiative": true, "turn end": true,
 }
 
-// markWrites gives every write command --quiet and --print-head, and
-// --json where it has none of its own.
+// markWrites gives every write command --quiet, --show and --print-head,
+// and --json where it has none of its own.
 func markWrites(root *cobra.Command) {
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
@@ -64,7 +64,7 @@ func markWrites(root *cobra.Command) {
 				c.Flags().BoolP("quiet", "q", false, "print nothing but errors (and what --json asks for)")
 			}
 			if c.Flags().Lookup("show") == nil {
-				c.Flags().Bool("show", false, "print the sheet of each character the command changed, as `sheet` does")
+				c.Flags().Bool("show", false, "after the event lines, print the sheet of each character or foe the command changed (the ship, for a ship command)")
 			}
 			if c.Flags().Lookup("print-head") == nil {
 				c.Flags().Bool("print-head", false, "print the log's new head (seq and hash) on standard error, for `verify --head` later")
