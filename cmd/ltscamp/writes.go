@@ -163,6 +163,17 @@ func (a *app) printEventLines(s *campaign.Service, report []byte) error {
 		}
 		return a.showSheets(evs, names)
 	}
+	who := map[string]string{}
+	for stream, sh := range names {
+		who[stream] = sh.Name
+	}
+	ships, err := s.Ships()
+	if err != nil {
+		return err
+	}
+	for _, sh := range ships {
+		who[events.ShipStream(sh.ID)] = sh.Name
+	}
 	width := a.env.Width
 	if width <= 0 || width > 80 {
 		width = 80
@@ -170,8 +181,8 @@ func (a *app) printEventLines(s *campaign.Service, report []byte) error {
 	for _, e := range evs {
 		line := fmt.Sprintf("  seq %d  ", e.Seq)
 		what := printable(projections.Describe(e, nil))
-		if sh, ok := names[e.Stream]; ok && !saysWho(what, sh.Name) {
-			line += printable(sh.Name) + ": "
+		if name, ok := who[e.Stream]; ok && !saysWho(what, name) {
+			line += printable(name) + ": "
 		}
 		line += what
 		if utf8.RuneCountInString(line) > width {
