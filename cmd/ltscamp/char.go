@@ -84,17 +84,12 @@ func charNewRun(a *app, cmd *cobra.Command, o *charNewOptions) error {
 				return err
 			}
 		}
-		sheet, err := s.CreateCharacter(campaign.NewCharacter{
+		_, err := s.CreateCharacter(campaign.NewCharacter{
 			Name:       o.name,
 			Attributes: rules.Attributes{ST: o.st, DX: o.dx, IQ: o.iq},
 			Skills:     o.skills,
 		})
-		if err != nil {
-			return err
-		}
-		a.out.note("created %s (seq %d)", sheet.Name, sheet.Seq)
-		printSheet(a.out, sheet)
-		return nil
+		return err
 	})
 }
 

@@ -99,17 +99,8 @@ stays until foe remove.`,
 			}
 			nf.Keep = keep
 			return a.withCampaign(func(s *campaign.Service) error {
-				sheets, err := s.AddFoes(nf)
-				if err != nil {
-					return err
-				}
-				for _, sh := range sheets {
-					a.out.note("added foe %s (%s, seq %d)", sh.Name, campaign.FoeLine(sh), sh.Seq)
-				}
-				if len(sheets) == 1 {
-					printSheet(a.out, sheets[0])
-				}
-				return nil
+				_, err := s.AddFoes(nf)
+				return err
 			})
 		},
 	}

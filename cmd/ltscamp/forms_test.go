@@ -72,7 +72,7 @@ func TestCharNewForm(t *testing.T) {
 			t.Errorf("the form lacks %q:\n%s", want, out)
 		}
 	}
-	if !strings.Contains(errs, "created Lee") || !strings.Contains(errs, "Medic 2, Pistol 2") {
+	if !strings.Contains(errs, "seq 2  Lee created: ST12 DX11 IQ9, Pistol 2, Medic 2") {
 		t.Errorf("char new reported:\n%s", errs)
 	}
 	// Without a terminal the form is not shown: the command says what is
@@ -101,7 +101,7 @@ func TestSpendAndEncounterForms(t *testing.T) {
 	if !strings.Contains(out, "Raise what? Ajax has 15 XP unspent") || !strings.Contains(out, "IQ                     9→10 for 15 XP, 0 left") || strings.Contains(out, "ST ") {
 		t.Errorf("the spend form:\n%s", out)
 	}
-	if !strings.Contains(errs, "Ajax: IQ 9→10 for 15 XP") {
+	if !strings.Contains(errs, "Ajax: -15 XP: IQ 9→10") {
 		t.Errorf("xp spend reported:\n%s", errs)
 	}
 	// None left: nothing costs so little.
@@ -233,7 +233,7 @@ func TestCharFormAsksAttributesAgain(t *testing.T) {
 	if !strings.Contains(out, "Points: 40 of 32 points placed: 8 too many; give ST, DX and IQ again") {
 		t.Errorf("the form did not ask again:\n%s", out)
 	}
-	if !strings.Contains(errs, "created Lee") {
+	if !strings.Contains(errs, "Lee created") {
 		t.Errorf("char new reported:\n%s", errs)
 	}
 	if _, sheet, _ := run(t, filepath.Dir(db), "sheet", "Lee"); !strings.Contains(sheet, "DX       8 ") {

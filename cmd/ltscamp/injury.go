@@ -50,11 +50,10 @@ ITEM goes in the slot last named before it ("armor A B" is two armour items;
 					return err
 				}
 				return a.withCampaign(func(s *campaign.Service) error {
-					sh, err := s.EquipMany(args[0], items)
+					_, err := s.EquipMany(args[0], items)
 					if err != nil {
 						return err
 					}
-					printSheet(a.out, sh)
 					return nil
 				})
 			}
@@ -66,11 +65,10 @@ ITEM goes in the slot last named before it ("armor A B" is two armour items;
 				return usagef("--off takes the weapon off; leave out the ITEM")
 			}
 			return a.withCampaign(func(s *campaign.Service) error {
-				sh, err := s.Equip(args[0], args[1], item, off)
+				_, err := s.Equip(args[0], args[1], item, off)
 				if err != nil {
 					return err
 				}
-				printSheet(a.out, sh)
 				return nil
 			})
 		},

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -48,6 +49,11 @@ type app struct {
 	// printEvents is set for a write command run with the generic --json:
 	// the events it appended are printed on standard output.
 	printEvents bool
+	// eventLines is set for a write command that reports what it did as
+	// one line per event it appended (see printEventLines); show, set by
+	// --show, has it print the sheets too.
+	eventLines bool
+	show       bool
 	// progress draws long work on a terminal's standard error (nil when
 	// it is not one).
 	progress *progressBar
@@ -238,9 +244,22 @@ func (a *app) withCampaign(f func(s *campaign.Service) error) error {
 	if err != nil {
 		return err
 	}
+	// A write's own report waits for its event lines (printEventLines).
+	var report bytes.Buffer
+	w, buffered := a.out.w, a.eventLines || a.show
+	if buffered {
+		a.out.w = &report
+	}
 	err = f(s)
+	a.out.w = w
 	if err == nil && a.printEvents {
 		err = a.printAppended(s)
+	}
+	switch {
+	case buffered && err == nil:
+		err = a.printEventLines(s, report.Bytes())
+	case buffered:
+		a.out.w.Write(report.Bytes()) // what it said before it failed
 	}
 	if cerr := s.Close(); cerr != nil && err == nil {
 		err = cerr

@@ -63,7 +63,9 @@ reported with its line and nothing is appended.`,
 					return err
 				}
 				a.out.note("built %s for %d build points (%s)", sh.Name, sh.Cost, sh.CostFormula)
-				printShip(a.out, sh)
+				if a.show {
+					printShip(a.out, sh)
+				}
 				return nil
 			})
 		},
@@ -223,7 +225,9 @@ func newShipCrewCmd(a *app) *cobra.Command {
 				if err != nil {
 					return err
 				}
-				printShip(a.out, sh)
+				if a.show {
+					printShip(a.out, sh)
+				}
 				return nil
 			})
 		},
@@ -411,7 +415,9 @@ made during an encounter (the book repairs between scenarios only).`,
 					return err
 				}
 				a.out.printf("%s: %s repaired by %s\n", sh.Name, rep.Section, projections.Count(rep.Points, "point", "points"))
-				printShip(a.out, sh)
+				if a.show {
+					printShip(a.out, sh)
+				}
 				return nil
 			})
 		},

@@ -65,7 +65,9 @@ func (a *app) shipNewDetailed(name, file, format string) error {
 			return err
 		}
 		a.out.note("built %s from the detailed record %s", sh.Name, file)
-		printDetailedShip(a.out, sh)
+		if a.show {
+			printDetailedShip(a.out, sh)
+		}
 		return nil
 	})
 }
@@ -281,7 +283,9 @@ func (a *app) shipRepairDetailed(s *campaign.Service, req campaign.DetailedRepai
 	if res.Days > 0 {
 		a.out.printf("  the repair ran past midnight: now day %d\n", r.Until.Day)
 	}
-	printDetailedShip(a.out, res.Ship)
+	if a.show {
+		printDetailedShip(a.out, res.Ship)
+	}
 	return nil
 }
 

@@ -3,10 +3,14 @@ package main
 import (
 	"fmt"
 	"io"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
 	"github.com/ltscamp/ltscamp/campaign"
+	"github.com/ltscamp/ltscamp/events"
+	"github.com/ltscamp/ltscamp/projections"
 )
 
 // writeCommands are the commands that append to the log, by path below the
@@ -28,8 +32,21 @@ var writeCommands = map[string]struct{ ownJSON bool }{
 	"initiative": {}, "turn end": {},
 }
 
-// markWrites gives every write command --quiet and --print-head, and
-// --json where it has none of its own.
+// ownReport are the write commands whose own compact report stands for
+// the events they append (an attack's block, a contest's sides): they
+// print no event lines.
+var ownReport = map[string]bool{
+	"init": true, "contest": true, "attack": true, "dodge": true, "damage dice": true,
+	"ship hit": true, "ship fire": true, "dogfight maneuver": true, "import log": true,
+	"undo": true, "redo": true, "damage": true, // damage prints each seq
+	// The time and turn commands tell their events themselves (printTime).
+	"adventure start": true, "adventure end": true, "day next": true,
+	"encounter start": true, "encounter end": true, "sleep": true, "rest": true,
+	"day end": true, "night": true, "initiative": true, "turn end": true,
+}
+
+// markWrites gives every write command --quiet, --show and --print-head,
+// and --json where it has none of its own.
 func markWrites(root *cobra.Command) {
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
@@ -45,6 +62,9 @@ func markWrites(root *cobra.Command) {
 			}
 			if c.Flags().Lookup("quiet") == nil {
 				c.Flags().BoolP("quiet", "q", false, "print nothing but errors (and what --json asks for)")
+			}
+			if c.Flags().Lookup("show") == nil {
+				c.Flags().Bool("show", false, "after the event lines, print the sheet of each character or foe the command changed (the ship, for a ship command)")
 			}
 			if c.Flags().Lookup("print-head") == nil {
 				c.Flags().Bool("print-head", false, "print the log's new head (seq and hash) on standard error, for `verify --head` later")
@@ -84,6 +104,12 @@ func (a *app) writeOutput(cmd *cobra.Command) {
 	}
 	quiet, _ := cmd.Flags().GetBool("quiet")
 	asJSON, _ := cmd.Flags().GetBool("json")
+	if show, _ := cmd.Flags().GetBool("show"); show && !asJSON && !quiet {
+		a.show = true
+	}
+	if kind == "events" && !asJSON && !quiet && !ownReport[commandPath(cmd.Root(), cmd)] {
+		a.eventLines = true
+	}
 	switch {
 	case asJSON && kind == "own":
 		// The command prints its own document on standard output.
@@ -114,6 +140,105 @@ func (a *app) printAppended(s *campaign.Service) error {
 	}
 	p := newPrinter(a.env)
 	return p.json(out)
+}
+
+// printEventLines prints one line per event the command appended, as
+// `log` says it, with its seq and whom it is about ("  seq 3  Kira: +20
+// XP: won"), as the time commands do (printTime), before what the command
+// itself said (report), then with --show the sheets. A line longer than the terminal (80 columns off one) is cut; `log`
+// has it whole.
+func (a *app) printEventLines(s *campaign.Service, report []byte) error {
+	evs := s.Appended()
+	if len(evs) == 0 {
+		_, err := a.out.w.Write(report)
+		return err
+	}
+	names, err := streamNames(s)
+	if err != nil {
+		return err
+	}
+	if !a.eventLines {
+		if _, err := a.out.w.Write(report); err != nil {
+			return err
+		}
+		return a.showSheets(evs, names)
+	}
+	who := map[string]string{}
+	for stream, sh := range names {
+		who[stream] = sh.Name
+	}
+	ships, err := s.Ships()
+	if err != nil {
+		return err
+	}
+	for _, sh := range ships {
+		who[events.ShipStream(sh.ID)] = sh.Name
+	}
+	width := a.env.Width
+	if width <= 0 || width > 80 {
+		width = 80
+	}
+	for _, e := range evs {
+		line := fmt.Sprintf("  seq %d  ", e.Seq)
+		what := printable(projections.Describe(e, nil))
+		if name, ok := who[e.Stream]; ok && !saysWho(what, name) {
+			line += printable(name) + ": "
+		}
+		line += what
+		if utf8.RuneCountInString(line) > width {
+			r := []rune(line)
+			line = strings.TrimRight(string(r[:width-1]), " ") + "…"
+		}
+		a.out.printf("%s\n", line)
+	}
+	if _, err := a.out.w.Write(report); err != nil {
+		return err
+	}
+	return a.showSheets(evs, names)
+}
+
+// saysWho reports whether what an event says begins with whom it is
+// about ("Ajax created", "Ajax: 3/IQ", "foe Drone added"), so that the
+// name is not said twice.
+func saysWho(what, name string) bool {
+	what = strings.TrimPrefix(what, "foe ")
+	return strings.HasPrefix(what, name+" ") || strings.HasPrefix(what, name+":")
+}
+
+// showSheets prints, with --show, the sheet of each character or foe an
+// appended event is about, in the order first met.
+func (a *app) showSheets(evs []events.Event, names map[string]projections.Sheet) error {
+	if !a.show {
+		return nil
+	}
+	seen := map[string]bool{}
+	for _, e := range evs {
+		sh, ok := names[e.Stream]
+		if !ok || seen[e.Stream] {
+			continue
+		}
+		seen[e.Stream] = true
+		printSheet(a.out, sh)
+	}
+	return nil
+}
+
+// streamNames maps each character's and foe's stream to the sheet.
+func streamNames(s *campaign.Service) (map[string]projections.Sheet, error) {
+	names := map[string]projections.Sheet{}
+	for _, list := range []struct {
+		sheets func() ([]projections.Sheet, error)
+		stream func(id string) string
+	}{{s.Sheets, events.CharacterStream}, {s.AllFoeSheets, events.FoeStream}} {
+		sheets, err := list.sheets()
+		if err != nil {
+			return nil, err
+		}
+		for _, sh := range sheets {
+			names[list.stream(sh.ID)] = sh
+		}
+	}
+	return names, nil
 }
 
 // explainStoreErrors makes cmd's error, when it tells of the campaign file

@@ -88,7 +88,7 @@ award is one command: one undo takes it back from everyone.`,
 					return err
 				}
 				for _, sh := range sheets {
-					a.out.printf("%s: +%d XP (%s) — %d unspent\n", sh.Name, n, strings.TrimSpace(reason), sh.XP.Unspent)
+					a.out.printf("%s has %d XP unspent\n", sh.Name, sh.XP.Unspent)
 				}
 				return nil
 			})
@@ -111,14 +111,17 @@ func newXPPlotwordCmd(a *app) *cobra.Command {
 				if err != nil {
 					return err
 				}
-				printPlotword(a, args[0], sheets)
+				for _, sh := range sheets {
+					a.out.printf("%s has %d XP unspent\n", sh.Name, sh.XP.Unspent)
+				}
 				return nil
 			})
 		},
 	}
 }
 
-// printPlotword reports a plotword and the XP it gave.
+// printPlotword reports a plotword and the XP it gave, after the events
+// of the encounter end that acquired it.
 func printPlotword(a *app, word string, sheets []projections.Sheet) {
 	a.out.printf("plotword %s acquired\n", projections.PlotwordKey(word))
 	for _, sh := range sheets {
@@ -167,13 +170,6 @@ afford, each with its price and the XP left after.`,
 				res, err := s.SpendXP(campaign.Spend{Character: args[0], Target: args[1], Levels: levels})
 				if err != nil {
 					return err
-				}
-				for _, sp := range res.Spends {
-					what := sp.Attribute
-					if sp.On == "skill" {
-						what = sp.SkillName
-					}
-					a.out.printf("%s: %s %d→%d for %d XP (%s, edition %s)\n", res.Sheet.Name, what, sp.From, sp.To, sp.Price, sp.Formula, sp.Edition)
 				}
 				a.out.printf("%s has %d XP unspent\n", res.Sheet.Name, res.Sheet.XP.Unspent)
 				return nil
