@@ -15,11 +15,13 @@ import (
 // printTime tells what a time command did, event by event.
 func printTime(a *app, res campaign.TimeResult) {
 	for _, e := range res.Events {
+		// A roll tells its character already: his name once.
+		what := projections.Describe(e, nil)
 		who := ""
-		if name, ok := res.Names[e.Stream]; ok {
+		if name, ok := res.Names[e.Stream]; ok && !strings.HasPrefix(what, name+":") {
 			who = name + ": "
 		}
-		a.out.printf("  seq %d  %s%s\n", e.Seq, who, projections.Describe(e, nil))
+		a.out.printf("  seq %d  %s%s\n", e.Seq, who, what)
 	}
 	a.out.printf("now: %s\n", clockText(res.Campaign))
 }
