@@ -93,3 +93,33 @@ func TestWritesPrintOneLinePerEvent(t *testing.T) {
 		t.Errorf("--json --show: exit %d, %q, %q", code, stdout, stderr)
 	}
 }
+
+// TestLongEventLinesWrap: an event line longer than the screen wraps at
+// spaces, under its text; no word of it is cut off (it was cut at 79
+// columns with "…", losing the end of a long reason).
+func TestLongEventLinesWrap(t *testing.T) {
+	dir := t.TempDir()
+	mustRun(t, dir, "init", "--edition", "2021")
+	mustRun(t, dir, "char", "new", "Ajax", "--st", "12", "--dx", "11", "--iq", "9")
+	reason := "for holding the airlock alone against the boarders while the others sealed the reactor room and the bridge"
+	code, _, stderr := run(t, dir, "xp", "award", "Ajax", "5", "--reason", reason)
+	if code != ExitOK {
+		t.Fatalf("xp award: exit %d: %s", code, stderr)
+	}
+	var text []string
+	for _, l := range strings.Split(strings.TrimRight(stderr, "\n"), "\n") {
+		if w := len([]rune(l)); w > 80 {
+			t.Errorf("a line of %d columns: %q", w, l)
+		}
+		if strings.Contains(l, "…") {
+			t.Errorf("a line cut short: %q", l)
+		}
+		text = append(text, strings.TrimSpace(l))
+	}
+	if got := strings.Join(text, " "); !strings.Contains(got, reason) {
+		t.Errorf("the reason is not whole in what was printed:\n%s", stderr)
+	}
+	if !strings.HasPrefix(stderr, "  seq 3  Ajax: +5 XP: for holding") || !strings.Contains(stderr, "\n"+strings.Repeat(" ", len("  seq 3  "))+"the others") {
+		t.Errorf("want the event line and its rest indented under its text:\n%s", stderr)
+	}
+}

@@ -145,8 +145,8 @@ func (a *app) printAppended(s *campaign.Service) error {
 // printEventLines prints one line per event the command appended, as
 // `log` says it, with its seq and whom it is about ("  seq 3  Kira: +20
 // XP: won"), as the time commands do (printTime), before what the command
-// itself said (report), then with --show the sheets. A line longer than the terminal (80 columns off one) is cut; `log`
-// has it whole.
+// itself said (report), then with --show the sheets. A line longer than
+// the terminal (80 columns off one) wraps at spaces, under its text.
 func (a *app) printEventLines(s *campaign.Service, report []byte) error {
 	evs := s.Appended()
 	if len(evs) == 0 {
@@ -179,17 +179,18 @@ func (a *app) printEventLines(s *campaign.Service, report []byte) error {
 		width = 80
 	}
 	for _, e := range evs {
-		line := fmt.Sprintf("  seq %d  ", e.Seq)
+		prefix := fmt.Sprintf("  seq %d  ", e.Seq)
 		what := printable(projections.Describe(e, nil))
 		if name, ok := who[e.Stream]; ok && !saysWho(what, name) {
-			line += printable(name) + ": "
+			what = printable(name) + ": " + what
 		}
-		line += what
-		if utf8.RuneCountInString(line) > width {
-			r := []rune(line)
-			line = strings.TrimRight(string(r[:width-1]), " ") + "…"
+		// Wrapped at spaces under the text, never cut: a word stays whole.
+		indent := strings.Repeat(" ", utf8.RuneCountInString(prefix))
+		lines := strings.Split(wrapCell(what, width-len(indent), false), "\n")
+		a.out.printf("%s%s\n", prefix, lines[0])
+		for _, l := range lines[1:] {
+			a.out.printf("%s%s\n", indent, l)
 		}
-		a.out.printf("%s\n", line)
 	}
 	if _, err := a.out.w.Write(report); err != nil {
 		return err
