@@ -72,9 +72,9 @@ func printTackle(p *printer, c events.ContestResolved) {
 	case rules.TackleGrappling:
 		p.printf("%s wins: %s and %s are grappling\n", p.good(t.Tackler), t.Tackler, t.Foe)
 	case rules.TackleFoeRetreats:
-		p.printf("%s fails but is stronger (ST %d vs %d): %s retreats to an empty adjacent hex\n", p.bad(t.Tackler), t.TacklerST, t.FoeST, t.Foe)
+		p.printf("%s fails but is stronger (ST %d vs %d):\n  %s retreats to an empty adjacent hex\n", p.bad(t.Tackler), t.TacklerST, t.FoeST, t.Foe)
 	default:
-		p.printf("%s fails and is not stronger (ST %d vs %d): he returns to his starting hex\n", p.bad(t.Tackler), t.TacklerST, t.FoeST)
+		p.printf("%s fails and is not stronger (ST %d vs %d):\n  he returns to his starting hex\n", p.bad(t.Tackler), t.TacklerST, t.FoeST)
 	}
 	p.printf("  %s\n", c.Explanation)
 }
