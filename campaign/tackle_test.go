@@ -136,10 +136,14 @@ func TestVerifyReplaysTackles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	counter, err := s.Attack(AttackRequest{Attacker: "Hector", Target: "Ajax", Counter: true, HitFaces: []int{2, 2, 3}, DamageFaces: []int{1}})
+	_, err = s.Attack(AttackRequest{Attacker: "Hector", Target: "Ajax", Counter: true, HitFaces: []int{2, 2, 3}, DamageFaces: []int{1}})
 	if err != nil {
 		t.Fatal(err)
 	}
+	// A counterattack answered the strike: no tackle on it too.
+	before := count(t, s)
+	_, err = s.Tackle(TackleRequest{Tackler: "Hector", Foe: "Ajax", React: true})
+	wantRefused(t, s, err, before, rules.CodeRule, "Hector already counterattacked Ajax's attack")
 	for range 2 {
 		if _, err := s.TurnEnd(); err != nil {
 			t.Fatal(err)
@@ -152,7 +156,6 @@ func TestVerifyReplaysTackles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_ = counter
 	all, err := s.store.Read(events.Query{})
 	if err != nil {
 		t.Fatal(err)
