@@ -398,6 +398,13 @@ func (d *decision) rerollContest(ed rules.Edition, orig events.Event, p *events.
 		return err
 	}
 	cr.Reason = p.Reason
+	if p.Tackle != nil {
+		// A tackle keeps its sides and what it answers; its outcome is
+		// decided again from the new contest.
+		t := *p.Tackle
+		t.Outcome = rules.TackleOutcome(cr.Winner == 0, t.TacklerST, t.FoeST)
+		cr.Tackle = &t
+	}
 	out.Contest = &cr
 	return d.emitContest(sides, cr, rerolls)
 }

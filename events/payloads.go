@@ -179,6 +179,25 @@ type ContestResolved struct {
 	// Rerolls is the event ID of the contest this one replaces.
 	Rerolls string `json:"rerolls,omitempty"`
 	Edition string `json:"edition"`
+	// Tackle, when set, makes the contest a tackle (a DX contest, side 0
+	// the tackler, side 1 his foe). Absent in older logs.
+	Tackle *ContestTackle `json:"tackle,omitempty"`
+}
+
+// ContestTackle is what a tackle adds to its DX contest.
+type ContestTackle struct {
+	TacklerID string `json:"tackler_id"`
+	Tackler   string `json:"tackler"`
+	FoeID     string `json:"foe_id"`
+	Foe       string `json:"foe"`
+	// TacklerST and FoeST are the sides' ST, for "stronger".
+	TacklerST int `json:"tackler_st"`
+	FoeST     int `json:"foe_st"`
+	// Outcome is "grappling", "foe retreats" or "back".
+	Outcome string `json:"outcome"`
+	// Reacts is the attack event (by the foe on the tackler) that a
+	// tackle as a reaction answers; empty for a tackle as an action.
+	Reacts string `json:"reacts,omitempty"`
 }
 
 // KarmaGranted gives a character karma points.

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/ltscamp/ltscamp/events"
+	"github.com/ltscamp/ltscamp/rules"
 	"github.com/ltscamp/ltscamp/rules/interceptor"
 )
 
@@ -62,6 +63,9 @@ func Describe(e events.Event, seqOf func(id string) (int64, bool)) string {
 		}
 		return s
 	case *events.ContestResolved:
+		if p.Tackle != nil {
+			return describeTackle(p, ref)
+		}
 		a, b := p.Sides[0], p.Sides[1]
 		s := fmt.Sprintf("contest: %s rolled %d on %s %d, %s rolled %d on %s %d: ", a.Name, a.Total, a.Attribute, a.Target, b.Name, b.Total, b.Attribute, b.Target)
 		switch p.Outcome {
@@ -501,4 +505,26 @@ func TurretRollText(p *events.DetailedShot) string {
 		where = fmt.Sprintf("turret %d", p.Turret)
 	}
 	return fmt.Sprintf("turret roll %d (%s) against %d%s: %s", p.TurretRoll, how, p.TurretChance, picksText(p.TurretPicks), where)
+}
+
+// describeTackle tells a tackle, e.g. "Ajax tackles Pirate 1: DX 11 vs 12,
+// 11 vs 8: Ajax wins: they are grappling".
+func describeTackle(p *events.ContestResolved, ref func(string) string) string {
+	t, a, b := p.Tackle, p.Sides[0], p.Sides[1]
+	s := fmt.Sprintf("%s tackles %s: DX %d vs %d, %d vs %d: ", t.Tackler, t.Foe, a.Target, b.Target, a.Total, b.Total)
+	switch t.Outcome {
+	case rules.TackleGrappling:
+		s += t.Tackler + " wins: they are grappling"
+	case rules.TackleFoeRetreats:
+		s += t.Tackler + " fails, stronger: " + t.Foe + " retreats"
+	default:
+		s += t.Tackler + " fails, not stronger: he goes back"
+	}
+	if t.Reacts != "" {
+		s += " (reaction to " + ref(t.Reacts) + ": " + t.Tackler + " loses his next turn)"
+	}
+	if p.Rerolls != "" {
+		s += ", re-roll of " + ref(p.Rerolls)
+	}
+	return s
 }

@@ -1072,7 +1072,10 @@ func (w *World) check(e events.Event, ed rules.Edition, s *Sheet, p events.Paylo
 			w.contestReroll = &contest
 		}
 		w.addRoll(e, nil)
-		return w.checkContest(ed, e, p)
+		if problem := w.checkContest(ed, e, p); problem != "" {
+			return problem
+		}
+		return w.checkTackle(e, s, p)
 	}
 	return ""
 }
@@ -1326,6 +1329,69 @@ func (w *World) checkContest(ed rules.Edition, e events.Event, p *events.Contest
 			return fmt.Sprintf("contest side %s recorded %d vs %d; the rules give %d vs %d", p.Sides[i].Name, p.Sides[i].Total, p.Sides[i].Target, o.Sides[i].Total, o.Sides[i].Target)
 		}
 	}
+	return ""
+}
+
+// checkTackle re-decides a tackle from its contest and both sides' ST,
+// and checks a tackle as a reaction as a counterattack is checked: on the
+// tackler's stream only (the contest is on both sides').
+func (w *World) checkTackle(e events.Event, s *Sheet, p *events.ContestResolved) string {
+	t := p.Tackle
+	if t == nil {
+		return ""
+	}
+	if p.Sides[0].CharacterID != t.TacklerID || p.Sides[1].CharacterID != t.FoeID || p.Sides[0].Attribute != string(rules.DX) || p.Sides[1].Attribute != string(rules.DX) {
+		return fmt.Sprintf("a tackle of %s on %s that is no DX contest of the two", t.Tackler, t.Foe)
+	}
+	if want := rules.TackleOutcome(p.Winner == 0, t.TacklerST, t.FoeST); t.Outcome != want {
+		return fmt.Sprintf("tackle recorded %q; the rules give %q", t.Outcome, want)
+	}
+	if p.Rerolls == "" {
+		for _, x := range []struct {
+			id string
+			st int
+		}{{t.TacklerID, t.TacklerST}, {t.FoeID, t.FoeST}} {
+			if sh, ok := w.Sheets[x.id]; ok && sh.Attributes.Get(rules.ST) != x.st {
+				return fmt.Sprintf("tackle recorded %s ST %d; the sheet had %d", sh.Name, x.st, sh.Attributes.Get(rules.ST))
+			}
+		}
+	}
+	if s.ID != t.TacklerID || t.Reacts == "" {
+		return ""
+	}
+	if w.answered == nil {
+		w.answered = map[string]string{}
+	}
+	if p.Rerolls != "" {
+		// A re-roll keeps what it answers; the original was checked.
+		return ""
+	}
+	rec, ok, problem := w.roll(t.Reacts)
+	switch {
+	case problem != "":
+		return problem
+	case !ok:
+		return fmt.Sprintf("a tackle in answer to %s, which is not an attack in effect", t.Reacts)
+	case rec.rerolledBy != "":
+		return fmt.Sprintf("a tackle in answer to %s, which %s had replaced", t.Reacts, rec.rerolledBy)
+	}
+	x, problem := w.attackOf(t.Reacts)
+	switch {
+	case problem != "":
+		return problem
+	case x.TargetID != t.TacklerID || x.AttackerID != t.FoeID:
+		return fmt.Sprintf("%s tackles %s in answer to %s, which was no attack of his on him", t.Tackler, t.Foe, t.Reacts)
+	case x.Counters != "":
+		return fmt.Sprintf("a tackle in answer to %s, itself a counterattack", t.Reacts)
+	case x.DamageToCome():
+		return fmt.Sprintf("a tackle in answer to %s, whose damage was still to come", t.Reacts)
+	case x.Dodge != nil:
+		return fmt.Sprintf("a tackle in answer to %s, which %s had dodged: a defender reacts once", t.Reacts, t.Tackler)
+	}
+	if c, ok := w.answered[t.Reacts]; ok {
+		return fmt.Sprintf("a tackle in answer to %s, which %s had answered: a defender reacts to ONE attacker", t.Reacts, c)
+	}
+	w.answered[t.Reacts] = strings.Clone(e.ID)
 	return ""
 }
 

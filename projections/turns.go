@@ -202,6 +202,14 @@ func (t *Turns) Losing(id string) bool {
 // failed dodge) carries the same dodge and is no new reaction; nor is a
 // karma re-roll.
 func (t *Turns) reaction(e events.Event, p events.Payload) (string, string, bool) {
+	if tk := tackleOf(e, p); tk != nil && tk.Reacts != "" {
+		// A tackle as a reaction: the tackler's stream is his side's.
+		side := SideOfStream(e.Stream)
+		if side == "" {
+			side = t.Side()
+		}
+		return tk.TacklerID, side, true
+	}
 	a, ok := p.(*events.AttackMade)
 	if !ok || a.Rerolls != "" {
 		return "", "", false
@@ -244,10 +252,27 @@ func (t *Turns) reaction(e events.Event, p events.Payload) (string, string, bool
 // action. A counterattack is a reaction in the attacker's turn, no
 // action of the defender's.
 func action(e events.Event, p events.Payload) (id, name string, ok bool) {
+	if tk := tackleOf(e, p); tk != nil && tk.Reacts == "" && SideOfStream(e.Stream) != "" {
+		return tk.TacklerID, tk.Tackler, true
+	}
 	if a, isAttack := p.(*events.AttackMade); isAttack && a.Rerolls == "" && a.Completes == "" && a.Counters == "" && SideOfStream(e.Stream) != "" {
 		return a.AttackerID, a.Attacker, true
 	}
 	return "", "", false
+}
+
+// tackleOf returns the tackle of e, a contest recorded as a tackle, on the
+// tackler's stream (the contest is on both sides' streams), unless e is a
+// karma re-roll of it (no new action or reaction); else nil.
+func tackleOf(e events.Event, p events.Payload) *events.ContestTackle {
+	c, ok := p.(*events.ContestResolved)
+	if !ok || c.Tackle == nil || c.Rerolls != "" || c.Sides[0].CharacterID != c.Tackle.TacklerID {
+		return nil
+	}
+	if e.Stream != events.CharacterStream(c.Tackle.TacklerID) && e.Stream != events.FoeStream(c.Tackle.TacklerID) {
+		return nil
+	}
+	return c.Tackle
 }
 
 // Apply folds one event in effect; events that do not bear on the turns
@@ -336,7 +361,10 @@ func (t *Turns) Apply(e events.Event, p events.Payload) {
 			}
 		}
 		t.restalk(p.Rerolls, e.ID, p.Winner == 0)
-		return
+		if p.Tackle == nil {
+			return
+		}
+		// A tackle is an action, or a reaction: on to them.
 	case *events.TurnEnded:
 		if t.Active {
 			t.pass(t.Turn + 1)

@@ -59,6 +59,7 @@ var argCompletions = map[string]struct {
 	"char set":          {args: []completion{compCombatant}},
 	"attack":            {args: []completion{compCombatant, compCombatant}},
 	"dodge":             {args: []completion{compCombatant}},
+	"tackle":            {args: []completion{compCombatant, compCombatant}},
 	"damage dice":       {args: []completion{compCombatant}},
 	"damage":            {args: []completion{compCombatant}, variadic: true},
 	"heal":              {args: []completion{compCombatant}, variadic: true},

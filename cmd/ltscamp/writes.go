@@ -21,7 +21,7 @@ import (
 var writeCommands = map[string]struct{ ownJSON bool }{
 	"init": {}, "char new": {}, "char set": {}, "foe add": {}, "foe remove": {},
 	"roll": {ownJSON: true}, "reroll": {ownJSON: true}, "note": {ownJSON: true}, "import roster": {ownJSON: true},
-	"contest": {}, "attack": {}, "dodge": {}, "damage dice": {}, "ship hit": {},
+	"contest": {}, "tackle": {}, "attack": {}, "dodge": {}, "damage dice": {}, "ship hit": {},
 	"karma grant": {}, "karma storytell": {}, "karma to-xp": {}, "wish grant": {}, "wish use": {},
 	"curse add": {}, "curse lift": {}, "xp award": {}, "xp plotword": {}, "xp spend": {},
 	"adventure start": {}, "adventure end": {}, "day next": {}, "encounter start": {}, "encounter end": {},
@@ -36,7 +36,7 @@ var writeCommands = map[string]struct{ ownJSON bool }{
 // the events they append (an attack's block, a contest's sides): they
 // print no event lines.
 var ownReport = map[string]bool{
-	"init": true, "contest": true, "attack": true, "dodge": true, "damage dice": true,
+	"init": true, "contest": true, "tackle": true, "attack": true, "dodge": true, "damage dice": true,
 	"ship hit": true, "ship fire": true, "dogfight maneuver": true, "import log": true,
 	"undo": true, "redo": true, "damage": true, // damage prints each seq
 	// The time and turn commands tell their events themselves (printTime).
