@@ -169,6 +169,10 @@ func (s *Service) Tackle(req TackleRequest) (TackleResult, error) {
 		if !camp.InEncounter {
 			return rules.Errorf(rules.CodeRule, "tackles happen in an encounter: start one with `ltscamp encounter start`")
 		}
+		if camp.Edition == rules.Edition2010 {
+			// The 2010 book has no tackle: "Tackle" came with 2020.
+			return rules.Errorf(rules.CodeRule, "edition 2010 has no tackle (the rule came with the 2020 book): record the DX contest with `ltscamp contest A:DX B:DX` and what followed with a note")
+		}
 		a, err := d.combatant(req.Tackler)
 		if err != nil {
 			return err

@@ -197,3 +197,12 @@ func TestVerifyReplaysTackles(t *testing.T) {
 		}
 	}
 }
+
+// The 2010 book has no tackle (it came with 2020): a tackle in an edition
+// 2010 campaign is refused, and nothing is appended.
+func TestNoTackleIn2010(t *testing.T) {
+	s := ajaxHector(t, rules.Edition2010)
+	before := count(t, s)
+	_, err := s.Tackle(TackleRequest{Tackler: "Ajax", Foe: "Hector", Faces: [2][]int{{5, 3, 3}, {2, 3, 3}}})
+	wantRefused(t, s, err, before, rules.CodeRule, "edition 2010 has no tackle")
+}

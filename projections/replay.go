@@ -1340,6 +1340,9 @@ func (w *World) checkTackle(e events.Event, s *Sheet, p *events.ContestResolved)
 	if t == nil {
 		return ""
 	}
+	if w.Campaign.Edition == rules.Edition2010 {
+		return "a tackle in edition 2010, whose book has no tackle"
+	}
 	if p.Sides[0].CharacterID != t.TacklerID || p.Sides[1].CharacterID != t.FoeID || p.Sides[0].Attribute != string(rules.DX) || p.Sides[1].Attribute != string(rules.DX) {
 		return fmt.Sprintf("a tackle of %s on %s that is no DX contest of the two", t.Tackler, t.Foe)
 	}

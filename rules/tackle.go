@@ -18,7 +18,7 @@ const (
 // foe retreats to an empty adjacent hex. If the fighter fails and is equal
 // or weaker, he returns to his starting hex." 2020 "Tackle (to grapple)"
 // says the same with spaces for hexes ("weaker (or equal)"). 2010 has no
-// tackle; the later books' rule is used for it too. A tie or both failing
+// tackle: a 2010 campaign refuses one (campaign.Tackle). A tie or both failing
 // is no win: the tackler fails.
 func TackleOutcome(won bool, tacklerST, foeST int) string {
 	switch {
