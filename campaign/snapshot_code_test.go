@@ -23,8 +23,7 @@ var foldSources = map[string]string{
 	"2": "5a880ab9240c46398709c3dffe5b35133a9f098d8a37bace193706d53cf88c1b",
 	"3": "6ab3060c9b8c0a7c5fbaeea6809ee9a3083f6426ae10e660a43066fa60cf6ddc",
 	"4": "5a4b8b72f450679952d8a78fceee5267cf71420e595492e0ca21d43964a1f6ba",
-	"5": "eab70eb7ba9a695ad230bb949591457d7ed07d2f39f886a1af1eda926e9a7c80",
-	"6": "68b3248d829b83c9d5069473f18eeb6235a153a621f823aeb85f1579e522d163",
+	"5": "99fc09bfcdc6536fb53d17b3feb7f26883774def72c7b95734799f0f0d826c60",
 }
 
 // foldSourceFiles are the files foldSources digests, from this package.
