@@ -22,8 +22,7 @@ var foldSources = map[string]string{
 	"1": "424208df74b363004e405ad4e087b4f0a40fd7a2b9bbd8847d36aa2b2246660d",
 	"2": "5a880ab9240c46398709c3dffe5b35133a9f098d8a37bace193706d53cf88c1b",
 	"3": "6ab3060c9b8c0a7c5fbaeea6809ee9a3083f6426ae10e660a43066fa60cf6ddc",
-	"4": "5a4b8b72f450679952d8a78fceee5267cf71420e595492e0ca21d43964a1f6ba",
-	"5": "99fc09bfcdc6536fb53d17b3feb7f26883774def72c7b95734799f0f0d826c60",
+	"4": "857b2252547ed6008bb2000664fd050d03807a530bf166b42ef9b58937c9e55c",
 }
 
 // foldSourceFiles are the files foldSources digests, from this package.
