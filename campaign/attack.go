@@ -693,23 +693,17 @@ type DodgeRequest struct {
 // damage to come, or deals it with DamageFaces. The attack is recorded
 // again, complete so far, pointing at the one it completes.
 func (s *Service) Dodge(req DodgeRequest) (AttackResult, error) {
-	var out AttackResult
-	res, err := s.execute(func(d *decision) error {
-		out = AttackResult{}
-		camp, err := d.campaignState()
-		if err != nil {
-			return err
-		}
+	return s.completeHit(func(d *decision, camp *projections.Campaign) (*pendingHit, AttackRequest, error) {
 		if !camp.InEncounter {
-			return rules.Errorf(rules.CodeRule, "dodges happen in an encounter: there is none under way")
+			return nil, AttackRequest{}, rules.Errorf(rules.CodeRule, "dodges happen in an encounter: there is none under way")
 		}
 		t, err := d.combatant(req.Name)
 		if err != nil {
-			return err
+			return nil, AttackRequest{}, err
 		}
 		hits, err := d.pendingHits()
 		if err != nil {
-			return err
+			return nil, AttackRequest{}, err
 		}
 		var h *pendingHit
 		for i := range hits {
@@ -718,13 +712,32 @@ func (s *Service) Dodge(req DodgeRequest) (AttackResult, error) {
 			}
 		}
 		if h == nil {
-			return rules.Errorf(rules.CodeRule, "no hit on %s waits for a dodge: record the hit alone first (`ltscamp attack ATTACKER %s a,b,c`), or dodge within the attack (--dodge)", t.sheet.Name, quoteName(t.sheet.Name))
+			return nil, AttackRequest{}, rules.Errorf(rules.CodeRule, "no hit on %s waits for a dodge: record the hit alone first (`ltscamp attack ATTACKER %s a,b,c`), or dodge within the attack (--dodge)", t.sheet.Name, quoteName(t.sheet.Name))
 		}
 		if h.attack.Dodge != nil {
-			return rules.Errorf(rules.CodeRule, "%s already tried to dodge %s's hit (seq %d); its damage is to come: `ltscamp damage dice`", t.sheet.Name, h.attack.Attacker, h.event.Seq)
+			return nil, AttackRequest{}, rules.Errorf(rules.CodeRule, "%s already tried to dodge %s's hit (seq %d); its damage is to come: `ltscamp damage dice`", t.sheet.Name, h.attack.Attacker, h.event.Seq)
 		}
 		ar := completion(h, req.DamageFaces)
 		ar.Dodge, ar.DodgeFaces = true, req.Faces
+		return h, ar, nil
+	})
+}
+
+// completeHit decides again, and records complete so far, the hit whose
+// damage is to come that pick chooses, with the request pick makes of it
+// (Dodge, CompleteDamage).
+func (s *Service) completeHit(pick func(d *decision, camp *projections.Campaign) (*pendingHit, AttackRequest, error)) (AttackResult, error) {
+	var out AttackResult
+	res, err := s.execute(func(d *decision) error {
+		out = AttackResult{}
+		camp, err := d.campaignState()
+		if err != nil {
+			return err
+		}
+		h, ar, err := pick(d, camp)
+		if err != nil {
+			return err
+		}
 		out.Completed = h.event.Seq
 		out.Attack, err = d.complete(camp.Edition, h, ar)
 		return err
@@ -750,16 +763,10 @@ type CompleteDamageRequest struct {
 // to come, with the armour, and deals it: the attack is recorded again,
 // complete, pointing at the one it completes.
 func (s *Service) CompleteDamage(req CompleteDamageRequest) (AttackResult, error) {
-	var out AttackResult
-	res, err := s.execute(func(d *decision) error {
-		out = AttackResult{}
-		camp, err := d.campaignState()
-		if err != nil {
-			return err
-		}
+	return s.completeHit(func(d *decision, _ *projections.Campaign) (*pendingHit, AttackRequest, error) {
 		hits, err := d.pendingHits()
 		if err != nil {
-			return err
+			return nil, AttackRequest{}, err
 		}
 		var h *pendingHit
 		for i := range hits {
@@ -772,20 +779,12 @@ func (s *Service) CompleteDamage(req CompleteDamageRequest) (AttackResult, error
 			if req.Target != "" {
 				who = " on " + strings.TrimSpace(req.Target)
 			}
-			return rules.Errorf(rules.CodeRule, "no hit%s waits for its damage: `ltscamp attack ATTACKER TARGET a,b,c` records a hit alone", who)
+			return nil, AttackRequest{}, rules.Errorf(rules.CodeRule, "no hit%s waits for its damage: `ltscamp attack ATTACKER TARGET a,b,c` records a hit alone", who)
 		}
 		ar := completion(h, req.Faces)
 		ar.HitOnly = false
-		out.Completed = h.event.Seq
-		out.Attack, err = d.complete(camp.Edition, h, ar)
-		return err
+		return h, ar, nil
 	})
-	if err != nil {
-		return out, err
-	}
-	out.Events = res.Events
-	out.Target = s.attackTarget(out.Attack)
-	return out, nil
 }
 
 // completion is the request that decides a hit whose damage is to come

@@ -21,14 +21,14 @@ const (
 // rating of his armor"): each item is put on over what he wears, and taken
 // off by name (all of it when none is named).
 func (s *Service) Equip(name, slot, item string, off bool) (projections.Sheet, error) {
-	slot = strings.ToLower(strings.TrimSpace(slot))
-	if slot == "armour" {
-		slot = SlotArmor
+	if !off {
+		return s.EquipMany(name, []EquipItem{{Slot: slot, Item: item}})
 	}
 	var who string
 	_, err := s.execute(func(d *decision) error {
-		if slot != SlotWeapon && slot != SlotArmor {
-			return rules.Errorf(rules.CodeInvalid, "equip %q: the slot is weapon or armor", slot)
+		slot, err := equipSlot(slot)
+		if err != nil {
+			return err
 		}
 		camp, err := d.campaignState()
 		if err != nil {
@@ -39,21 +39,30 @@ func (s *Service) Equip(name, slot, item string, off bool) (projections.Sheet, e
 			return err
 		}
 		who = c.sheet.Name
-		if off && slot == SlotArmor {
+		if slot == SlotArmor {
 			return d.unequipArmor(camp.Edition, c, item)
 		}
-		if off {
-			if c.sheet.Weapon == nil {
-				return rules.Errorf(rules.CodeRule, "%s has no weapon to take off", who)
-			}
-			return d.emit(c.stream, events.ItemUnequipped{Slot: slot, Item: c.sheet.Weapon.Item})
+		if c.sheet.Weapon == nil {
+			return rules.Errorf(rules.CodeRule, "%s has no weapon to take off", who)
 		}
-		return d.equip(camp.Edition, c, slot, item)
+		return d.emit(c.stream, events.ItemUnequipped{Slot: slot, Item: c.sheet.Weapon.Item})
 	})
 	if err != nil {
 		return projections.Sheet{}, err
 	}
 	return s.Sheet(who)
+}
+
+// equipSlot reads an equipment slot: weapon, or armor (armour).
+func equipSlot(raw string) (string, error) {
+	slot := strings.ToLower(strings.TrimSpace(raw))
+	if slot == "armour" {
+		slot = SlotArmor
+	}
+	if slot != SlotWeapon && slot != SlotArmor {
+		return "", rules.Errorf(rules.CodeInvalid, "equip %q: the slot is weapon or armor", raw)
+	}
+	return slot, nil
 }
 
 // EquipItem is one item of an `equip` command: its slot (weapon or
@@ -73,12 +82,9 @@ func (s *Service) EquipMany(name string, items []EquipItem) (projections.Sheet, 
 		}
 		weapons := 0
 		for i, it := range items {
-			slot := strings.ToLower(strings.TrimSpace(it.Slot))
-			if slot == "armour" {
-				slot = SlotArmor
-			}
-			if slot != SlotWeapon && slot != SlotArmor {
-				return rules.Errorf(rules.CodeInvalid, "equip %q: the slot is weapon or armor", it.Slot)
+			slot, err := equipSlot(it.Slot)
+			if err != nil {
+				return err
 			}
 			if slot == SlotWeapon {
 				if weapons++; weapons > 1 {

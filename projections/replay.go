@@ -1362,40 +1362,15 @@ func (w *World) checkTackle(e events.Event, s *Sheet, p *events.ContestResolved)
 	if s.ID != t.TacklerID || t.Reacts == "" {
 		return ""
 	}
-	if w.answered == nil {
-		w.answered = map[string]string{}
-	}
 	if p.Rerolls != "" {
 		// A re-roll keeps what it answers; the original was checked.
 		return ""
 	}
-	rec, ok, problem := w.roll(t.Reacts)
-	switch {
-	case problem != "":
-		return problem
-	case !ok:
-		return fmt.Sprintf("a tackle in answer to %s, which is not an attack in effect", t.Reacts)
-	case rec.rerolledBy != "":
-		return fmt.Sprintf("a tackle in answer to %s, which %s had replaced", t.Reacts, rec.rerolledBy)
-	}
-	x, problem := w.attackOf(t.Reacts)
-	switch {
-	case problem != "":
-		return problem
-	case x.TargetID != t.TacklerID || x.AttackerID != t.FoeID:
-		return fmt.Sprintf("%s tackles %s in answer to %s, which was no attack of his on him", t.Tackler, t.Foe, t.Reacts)
-	case x.Counters != "":
-		return fmt.Sprintf("a tackle in answer to %s, itself a counterattack", t.Reacts)
-	case x.DamageToCome():
-		return fmt.Sprintf("a tackle in answer to %s, whose damage was still to come", t.Reacts)
-	case x.Dodge != nil:
-		return fmt.Sprintf("a tackle in answer to %s, which %s had dodged: a defender reacts once", t.Reacts, t.Tackler)
-	}
-	if c, ok := w.answered[t.Reacts]; ok {
-		return fmt.Sprintf("a tackle in answer to %s, which %s had answered: a defender reacts to ONE attacker", t.Reacts, c)
-	}
-	w.answered[t.Reacts] = strings.Clone(e.ID)
-	return ""
+	return w.checkAnswer(e, answer{
+		attack: t.Reacts, on: "a tackle in answer to %s", again: "a tackle in answer to %s", defender: t.Tackler,
+		his:    func(x *events.AttackMade) bool { return x.TargetID == t.TacklerID && x.AttackerID == t.FoeID },
+		notHis: fmt.Sprintf("%s tackles %s in answer to %s, which was no attack of his on him", t.Tackler, t.Foe, t.Reacts),
+	})
 }
 
 // checkSpend re-prices an XP spend by the edition's rules at its moment.
@@ -1991,32 +1966,65 @@ func (w *World) counterattack(e events.Event, p *events.AttackMade) string {
 	if p.Counters == "" {
 		return ""
 	}
-	rec, ok, problem := w.roll(p.Counters)
+	return w.checkAnswer(e, answer{
+		attack: p.Counters, on: "a counterattack on %s", again: "a second counterattack on %s", defender: p.Attacker,
+		his: func(x *events.AttackMade) bool {
+			return x.TargetID == p.AttackerID && x.AttackerID == p.TargetID && p.TargetID != ""
+		},
+		notHis: fmt.Sprintf("%s counterattacks %s, who did not attack him in %s", p.Attacker, p.Target, p.Counters),
+	})
+}
+
+// answer is a reaction that answers an attack: a counterattack, or a
+// tackle with --react.
+type answer struct {
+	// attack is the event ID of the attack answered; defender names who
+	// answers it.
+	attack, defender string
+	// on and again phrase the reaction, and a second one, with the
+	// attack's ID ("a counterattack on %s").
+	on, again string
+	// his reports whether the attack was the answered foe's, on the
+	// defender; notHis says why not.
+	his    func(x *events.AttackMade) bool
+	notHis string
+}
+
+// checkAnswer holds a reaction to its attack: in effect and not replaced,
+// the foe's on the defender, no counterattack itself, settled (he
+// survived it), not dodged, and not answered before ("A defender can
+// react to ONE attacker"). It records the attack as answered by e.
+func (w *World) checkAnswer(e events.Event, a answer) string {
+	if w.answered == nil {
+		w.answered = map[string]string{}
+	}
+	on := fmt.Sprintf(a.on, a.attack)
+	rec, ok, problem := w.roll(a.attack)
 	switch {
 	case problem != "":
 		return problem
 	case !ok:
-		return fmt.Sprintf("a counterattack on %s, which is not an attack in effect", p.Counters)
+		return on + ", which is not an attack in effect"
 	case rec.rerolledBy != "":
-		return fmt.Sprintf("a counterattack on %s, which %s had replaced", p.Counters, rec.rerolledBy)
+		return fmt.Sprintf("%s, which %s had replaced", on, rec.rerolledBy)
 	}
-	x, problem := w.attackOf(p.Counters)
+	x, problem := w.attackOf(a.attack)
 	switch {
 	case problem != "":
 		return problem
-	case x.TargetID != p.AttackerID || x.AttackerID != p.TargetID || p.TargetID == "":
-		return fmt.Sprintf("%s counterattacks %s, who did not attack him in %s", p.Attacker, p.Target, p.Counters)
+	case !a.his(x):
+		return a.notHis
 	case x.Counters != "":
-		return fmt.Sprintf("a counterattack on %s, itself a counterattack", p.Counters)
+		return on + ", itself a counterattack"
 	case x.DamageToCome():
-		return fmt.Sprintf("a counterattack on %s, whose damage was still to come", p.Counters)
+		return on + ", whose damage was still to come"
 	case x.Dodge != nil:
-		return fmt.Sprintf("a counterattack on %s, which %s had dodged: a defender reacts once", p.Counters, p.Attacker)
+		return fmt.Sprintf("%s, which %s had dodged: a defender reacts once", on, a.defender)
 	}
-	if c, ok := w.answered[p.Counters]; ok {
-		return fmt.Sprintf("a second counterattack on %s, which %s had answered: a defender reacts to ONE attacker", p.Counters, c)
+	if c, ok := w.answered[a.attack]; ok {
+		return fmt.Sprintf(a.again+", which %s had answered: a defender reacts to ONE attacker", a.attack, c)
 	}
-	w.answered[p.Counters] = strings.Clone(e.ID)
+	w.answered[a.attack] = strings.Clone(e.ID)
 	return ""
 }
 

@@ -236,19 +236,11 @@ Someone outside the party is written with the attribute's value: foe:ST12.
 			var req campaign.ContestRequest
 			req.Sides = [2]string{args[0], args[1]}
 			req.Reason = reason
-			switch len(dice) {
-			case 0:
-			case 2:
-				for i, d := range dice {
-					fs, err := rules.ParseFaces(d)
-					if err != nil {
-						return err
-					}
-					req.Faces[i] = fs
-				}
-			default:
-				return usagef("give --dice twice, once per side in order, or not at all (it was given %s)", projections.Count(len(dice), "time", "times"))
+			faces, err := contestFaces(dice, "once per side in order")
+			if err != nil {
+				return err
 			}
+			req.Faces = faces
 			return a.withCampaign(func(s *campaign.Service) error {
 				res, err := s.Contest(req)
 				if err != nil {
@@ -265,6 +257,26 @@ Someone outside the party is written with the attribute's value: foe:ST12.
 	cmd.Flags().StringArrayVar(&dice, "dice", nil, "faces of one side's physical dice; give it twice, in the sides' order")
 	cmd.Flags().StringVar(&reason, "reason", "", "what the contest is for")
 	return cmd
+}
+
+// contestFaces reads the faces of a contest's two sides from --dice given
+// twice (order says in which order), or none.
+func contestFaces(dice []string, order string) ([2][]int, error) {
+	var faces [2][]int
+	switch len(dice) {
+	case 0:
+	case 2:
+		for i, d := range dice {
+			fs, err := rules.ParseFaces(d)
+			if err != nil {
+				return faces, err
+			}
+			faces[i] = fs
+		}
+	default:
+		return faces, usagef("give --dice twice, %s, or not at all (it was given %s)", order, projections.Count(len(dice), "time", "times"))
+	}
+	return faces, nil
 }
 
 func printContest(p *printer, c events.ContestResolved) {

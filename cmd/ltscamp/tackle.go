@@ -5,7 +5,6 @@ import (
 
 	"github.com/ltscamp/ltscamp/campaign"
 	"github.com/ltscamp/ltscamp/events"
-	"github.com/ltscamp/ltscamp/projections"
 	"github.com/ltscamp/ltscamp/rules"
 )
 
@@ -29,19 +28,11 @@ no action of his turn, and he loses his next turn.
 		Args: exactArgs(2, "the tackler and his foe, TACKLER FOE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			req.Tackler, req.Foe = args[0], args[1]
-			switch len(dice) {
-			case 0:
-			case 2:
-				for i, d := range dice {
-					fs, err := rules.ParseFaces(d)
-					if err != nil {
-						return err
-					}
-					req.Faces[i] = fs
-				}
-			default:
-				return usagef("give --dice twice, the tackler's then the foe's, or not at all (it was given %s)", projections.Count(len(dice), "time", "times"))
+			faces, err := contestFaces(dice, "the tackler's then the foe's")
+			if err != nil {
+				return err
 			}
+			req.Faces = faces
 			return a.withCampaign(func(s *campaign.Service) error {
 				res, err := s.Tackle(req)
 				if err != nil {
