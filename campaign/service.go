@@ -90,6 +90,14 @@ func (s *Service) report(stage string, done, total int64) {
 // appended, in order: what `--json` on a write prints.
 func (s *Service) Appended() []events.Event { return s.appended }
 
+// Begin starts the next command of a session that keeps the service open
+// (`ltscamp play`): Appended forgets the earlier commands' events.
+func (s *Service) Begin() { s.appended = nil }
+
+// SetActor records the commands run from now on as actor's: in a session
+// that keeps the service open, each command names its own (--actor).
+func (s *Service) SetActor(actor string) { s.actor = actor }
+
 // A command whose streams another process moved on while it was being
 // decided is decided again from a fresh read, after a pause that grows
 // from retryBase to retryMax, each drawn at random between half the step

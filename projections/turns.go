@@ -181,6 +181,28 @@ func (t *Turns) TurnFor(side string) int {
 	return turn
 }
 
+// StateOf says where combatant id of side stands in the turn under way
+// ("" when no turn is tracked): "free action", "loses this turn", "loses
+// next turn", "acted", "to act" (his side's turn) or "waits" (the other
+// side's); and whether he loses a turn.
+func (t *Turns) StateOf(id, side string) (string, bool) {
+	switch {
+	case !t.Active:
+		return "", false
+	case t.Free[id] != "":
+		return "free action", false
+	case t.Losing(id) && t.LosesAt(id, t.Turn):
+		return "loses this turn", true
+	case t.Losing(id):
+		return "loses next turn", true
+	case t.Acted[id] != 0:
+		return "acted", false
+	case t.Side() == side:
+		return "to act", false
+	}
+	return "waits", false
+}
+
 // LosesAt reports whether combatant id loses turn.
 func (t *Turns) LosesAt(id string, turn int) bool {
 	l, ok := t.Loses[id]

@@ -107,7 +107,7 @@ func (a *app) catalogueEdition(flag string) (rules.Edition, error) {
 	if err != nil {
 		return "", err
 	}
-	defer s.Close()
+	defer a.close(s)
 	return s.Edition()
 }
 

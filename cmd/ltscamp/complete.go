@@ -146,7 +146,7 @@ func (a *app) complete(cmd *cobra.Command, kind completion, args []string, toCom
 	}
 	s := a.completionCampaign(cmd)
 	if s != nil {
-		defer s.Close()
+		defer a.close(s)
 	}
 	ed := a.completionEdition(cmd, s)
 	switch kind {
@@ -236,6 +236,9 @@ func (a *app) completionCampaign(cmd *cobra.Command) *campaign.Service {
 		path = f.Value.String()
 	} else if v := a.env.Getenv("LTSCAMP_DB"); v != "" {
 		path = v
+	}
+	if s := a.session.serves(path); s != nil {
+		return s
 	}
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 		return nil

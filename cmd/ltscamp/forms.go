@@ -22,6 +22,8 @@ func (a *app) canAsk() (bool, string) {
 	switch {
 	case a.noInput:
 		return false, "--no-input is set"
+	case a.env.formsOff != "":
+		return false, a.env.formsOff
 	case !a.env.StdinTTY || !a.env.StdoutTTY:
 		return false, "there is no terminal to ask in"
 	}

@@ -15,7 +15,7 @@ var commandGroups = []struct {
 	commands  []string
 }{
 	{"campaign", "Campaign, characters and foes:", []string{"init", "demo", "char", "foe", "sheet", "party"}},
-	{"table", "At the table:", []string{"roll", "contest", "reroll", "attack", "dodge", "damage", "heal", "equip", "karma", "wish", "curse", "note"}},
+	{"table", "At the table:", []string{"play", "roll", "contest", "reroll", "attack", "dodge", "damage", "heal", "equip", "karma", "wish", "curse", "note"}},
 	{"time", "Game time:", []string{"adventure", "day", "encounter", "sleep", "night", "rest", "timeline"}},
 	{"xp", "Experience:", []string{"xp", "audit"}},
 	{"craft", "Star craft:", []string{"ship", "dogfight"}},

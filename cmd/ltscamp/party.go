@@ -73,7 +73,7 @@ member (the foes are in ltscamp foe list --json).`,
 					out := make([]partyMemberJSON, 0, len(sheets))
 					for _, sh := range sheets {
 						m := partyMember(sh)
-						m.Turn, m.LosesNextTurn = turnState(&turns, sh.ID, events.SideParty)
+						m.Turn, m.LosesNextTurn = turns.StateOf(sh.ID, events.SideParty)
 						out = append(out, m)
 					}
 					return a.out.json(out)
@@ -93,7 +93,7 @@ member (the foes are in ltscamp foe list --json).`,
 					row := []string{m.Name, m.Status, fmt.Sprintf("%d/%d", m.Damage, m.ST), fmt.Sprintf("%d/%d", m.Fatigue, m.ST),
 						strconv.Itoa(m.Karma), strconv.Itoa(m.Wishes), strconv.Itoa(m.Curses), strconv.Itoa(m.XPUnspent), gear}
 					if turns.Active {
-						state, _ := turnState(&turns, sh.ID, events.SideParty)
+						state, _ := turns.StateOf(sh.ID, events.SideParty)
 						row = append(row[:2:2], append([]string{state}, row[2:]...)...)
 					}
 					rows = append(rows, row)
@@ -156,26 +156,6 @@ func partyMember(sh projections.Sheet) partyMemberJSON {
 	return m
 }
 
-// turnState is where combatant id of side stands in the turn under way
-// ("" when no turn is tracked), and whether he loses his next turn.
-func turnState(t *projections.Turns, id, side string) (string, bool) {
-	switch {
-	case !t.Active:
-		return "", false
-	case t.Free[id] != "":
-		return "free action", false
-	case t.Losing(id) && t.LosesAt(id, t.Turn):
-		return "loses this turn", true
-	case t.Losing(id):
-		return "loses next turn", true
-	case t.Acted[id] != 0:
-		return "acted", false
-	case t.Side() == side:
-		return "to act", false
-	}
-	return "waits", false
-}
-
 // foeTurnsText says where each foe stands in the turn, wrapped to 80
 // columns: "Foes' turn: Pirate 1 acted, Pirate 2 to act, ...".
 func foeTurnsText(t *projections.Turns, foes []projections.Sheet) string {
@@ -184,7 +164,7 @@ func foeTurnsText(t *projections.Turns, foes []projections.Sheet) string {
 		if !f.Alive() {
 			continue
 		}
-		state, _ := turnState(t, f.ID, events.SideFoes)
+		state, _ := t.StateOf(f.ID, events.SideFoes)
 		parts = append(parts, f.Name+" "+state)
 	}
 	return wrapCell("Foes: "+strings.Join(parts, ", "), 80, false)

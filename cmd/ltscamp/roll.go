@@ -81,22 +81,9 @@ argument of digits and commas is the faces; anything else is the NAME.`,
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			var name, pos *string
-			switch rest := args[1:]; {
-			case len(rest) == 2 && !looksLikeFaces(rest[1]):
-				return usagef("roll EXPR NAME FACES: %q are not dice faces (such as 1,3,6)", rest[1])
-			case len(rest) == 2:
-				name, pos = &rest[0], &rest[1]
-			case len(rest) == 1 && looksLikeFaces(rest[0]):
-				pos = &rest[0]
-			case len(rest) == 1:
-				name = &rest[0]
-			}
-			if name != nil {
-				if cmd.Flags().Changed("char") {
-					return usagef("the character is given twice, as %s and with --char %s: give it once", *name, who)
-				}
-				who = *name
+			who, pos, err := rollArgs(cmd, args, who)
+			if err != nil {
+				return err
 			}
 			faces, err := facesArg(cmd, "dice", dice, pos, "faces")
 			if err != nil {
@@ -127,6 +114,30 @@ argument of digits and commas is the faces; anything else is the NAME.`,
 	f.StringVar(&reason, "reason", "", "what the roll is for")
 	f.BoolVar(&asJSON, "json", false, "print the recorded event as JSON")
 	return cmd
+}
+
+// rollArgs reads roll's arguments after EXPR, [NAME] [FACES]: it returns
+// who rolls (the NAME, else --char's value who) and the faces given
+// without --dice.
+func rollArgs(cmd *cobra.Command, args []string, who string) (string, *string, error) {
+	var name, pos *string
+	switch rest := args[1:]; {
+	case len(rest) == 2 && !looksLikeFaces(rest[1]):
+		return "", nil, usagef("roll EXPR NAME FACES: %q are not dice faces (such as 1,3,6)", rest[1])
+	case len(rest) == 2:
+		name, pos = &rest[0], &rest[1]
+	case len(rest) == 1 && looksLikeFaces(rest[0]):
+		pos = &rest[0]
+	case len(rest) == 1:
+		name = &rest[0]
+	}
+	if name != nil {
+		if cmd.Flags().Changed("char") {
+			return "", nil, usagef("the character is given twice, as %s and with --char %s: give it once", *name, who)
+		}
+		who = *name
+	}
+	return who, pos, nil
 }
 
 // printRoll renders a recorded roll.

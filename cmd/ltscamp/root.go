@@ -33,6 +33,9 @@ type Env struct {
 	StderrTTY bool
 	// Width is the terminal's width in columns, 0 when not a terminal.
 	Width int
+	// formsOff, when set, says why no form is shown even on a terminal
+	// (inside `ltscamp play`).
+	formsOff string
 	// outputThrough, when set, is given each output file (export -o)
 	// and returns the writer its contents go to: tests put a full disk
 	// (/dev/full) under the file with it.
@@ -60,10 +63,18 @@ type app struct {
 	// write is set for a command that writes to the campaign file: open
 	// opens it for writing, and every other command opens it read-only.
 	write bool
+	// session is the campaign `ltscamp play` keeps open, which its
+	// command lines run against (nil outside play).
+	session *playSession
 }
 
 // Main runs one ltscamp invocation and returns its exit status.
-func Main(env *Env) int {
+func Main(env *Env) int { return invoke(env, nil, "") }
+
+// invoke runs one command line, env.Args, and returns its exit status.
+// Inside `ltscamp play`, session is the campaign the screen keeps open
+// (nil otherwise) and prefix begins the error line ("line 3: ").
+func invoke(env *Env, session *playSession, prefix string) int {
 	// Standard output sent to a file keeps the first error writing it
 	// gave, so that a full disk under it is told (stdoutError).
 	var stdout *recordingWriter
@@ -73,7 +84,7 @@ func Main(env *Env) int {
 		recording.Stdout = stdout
 		env = &recording
 	}
-	a := &app{env: env}
+	a := &app{env: env, session: session}
 	root := newRootCmd(a)
 	root.SetArgs(env.Args)
 	root.SetIn(env.Stdin)
@@ -88,12 +99,16 @@ func Main(env *Env) int {
 	if err == nil {
 		return ExitOK
 	}
+	var told silentExit
+	if errors.As(err, &told) {
+		return int(told)
+	}
 	if strings.HasPrefix(err.Error(), "unknown command") || strings.HasPrefix(err.Error(), "unknown flag") {
 		err = usageError{err}
 	}
 	// Errors can quote names and reasons from an old log: escaped, like
 	// every human output.
-	fmt.Fprintf(env.Stderr, "ltscamp: %s\n", printableLines(err.Error()))
+	fmt.Fprintf(env.Stderr, "ltscamp: %s%s\n", prefix, printableLines(err.Error()))
 	return exitCode(err)
 }
 
@@ -186,6 +201,7 @@ audited back to the command that made it.`,
 		newRestoreCmd(a),
 		newRulesCmd(a),
 		newDemoCmd(a),
+		newPlayCmd(a),
 		newVersionCmd(a),
 	)
 	root.Version = buildVersion().String()
@@ -226,6 +242,10 @@ func (a *app) options() campaign.Options {
 // write lock, never migrates the file, and can read a file it cannot
 // write.
 func (a *app) open() (*campaign.Service, error) {
+	if s := a.session.serves(a.db); s != nil {
+		s.SetActor(a.actor)
+		return s, nil
+	}
 	if a.write {
 		return campaign.Open(a.db, a.options())
 	}
@@ -262,10 +282,19 @@ func (a *app) withCampaign(f func(s *campaign.Service) error) error {
 	case buffered:
 		a.out.w.Write(report.Bytes()) // what it said before it failed
 	}
-	if cerr := s.Close(); cerr != nil && err == nil {
+	if cerr := a.close(s); cerr != nil && err == nil {
 		err = cerr
 	}
 	return err
+}
+
+// close closes a campaign open returned, unless it is the one `play`
+// keeps open.
+func (a *app) close(s *campaign.Service) error {
+	if a.session != nil && s == a.session.svc {
+		return nil
+	}
+	return s.Close()
 }
 
 // exactArgs is cobra.ExactArgs reporting a usage error.
