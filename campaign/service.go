@@ -42,6 +42,11 @@ type Options struct {
 	// Build names the program's release ("v1.2.0"), when it has one: the
 	// snapshots a build saves are trusted only by the same build.
 	Build string
+	// SnapEvery, when above 0, saves a fold's snapshot once it read more
+	// than SnapEvery events past the last (100 by default): a session
+	// that keeps the campaign open and appends all evening (play) saves
+	// them more often, so that each command folds few events.
+	SnapEvery int
 	// Sleep waits between the tries of a command whose streams another
 	// process moved on meanwhile; nil means time.Sleep. Tests pass one
 	// that only records.
@@ -95,8 +100,15 @@ func (s *Service) Appended() []events.Event { return s.appended }
 func (s *Service) Begin() { s.appended = nil }
 
 // SetActor records the commands run from now on as actor's: in a session
-// that keeps the service open, each command names its own (--actor).
-func (s *Service) SetActor(actor string) { s.actor = actor }
+// that keeps the service open, each command names its own (--actor). An
+// actor New would refuse is refused, and the actor stays as it was.
+func (s *Service) SetActor(actor string) error {
+	if err := checkActor(actor); err != nil {
+		return err
+	}
+	s.actor = strings.TrimSpace(actor)
+	return nil
+}
 
 // A command whose streams another process moved on while it was being
 // decided is decided again from a fresh read, after a pause that grows
@@ -122,10 +134,7 @@ func New(store events.Store, opts Options) (*Service, error) {
 	if opts.Now == nil {
 		return nil, errors.New("campaign: Options.Now is required")
 	}
-	if strings.TrimSpace(opts.Actor) == "" {
-		return nil, rules.Errorf(rules.CodeInvalid, "the actor is empty: pass --actor NAME or set LTSCAMP_ACTOR")
-	}
-	if err := rules.CheckName("the actor", strings.TrimSpace(opts.Actor)); err != nil {
+	if err := checkActor(opts.Actor); err != nil {
 		return nil, err
 	}
 	ent := opts.Entropy
@@ -140,8 +149,20 @@ func New(store events.Store, opts Options) (*Service, error) {
 	if sleep == nil {
 		sleep = time.Sleep
 	}
+	every := defaultSnapEvery
+	if opts.SnapEvery > 0 {
+		every = opts.SnapEvery
+	}
 	return &Service{store: store, now: opts.Now, actor: strings.TrimSpace(opts.Actor), entropy: ulid.Monotonic(ent, 0), jitter: ent, sleep: sleep, roller: roller, progress: opts.Progress,
-		snapCode: snapshotCode(opts.Build), snapEvery: defaultSnapEvery, revertsSnapEvery: defaultRevertsSnapEvery, rebuildEvery: defaultRebuildEvery}, nil
+		snapCode: snapshotCode(opts.Build), snapEvery: every, revertsSnapEvery: min(every, defaultRevertsSnapEvery), rebuildEvery: defaultRebuildEvery}, nil
+}
+
+// checkActor refuses an empty actor or one no name may be.
+func checkActor(actor string) error {
+	if strings.TrimSpace(actor) == "" {
+		return rules.Errorf(rules.CodeInvalid, "the actor is empty: pass --actor NAME or set LTSCAMP_ACTOR")
+	}
+	return rules.CheckName("the actor", strings.TrimSpace(actor))
 }
 
 // initCampaign records campaign.created in an empty store.

@@ -64,7 +64,9 @@ line's exit status.`,
 			if a.session != nil {
 				return usagef("play is already running: type the commands themselves here")
 			}
-			s, err := campaign.Open(a.db, a.options())
+			opts := a.options()
+			opts.SnapEvery = playSnapEvery
+			s, err := campaign.Open(a.db, opts)
 			if err != nil {
 				return err
 			}
@@ -79,6 +81,11 @@ line's exit status.`,
 	cmd.Flags().BoolVar(&stopOnError, "stop-on-error", false, "with commands on standard input, stop at the first line that fails")
 	return cmd
 }
+
+// playSnapEvery is how many events a fold reads in play before its
+// command saves a snapshot: play appends all evening to a file it keeps
+// open, and each of its commands should fold a handful of events.
+const playSnapEvery = 16
 
 // playSession is the campaign `ltscamp play` keeps open: each line typed
 // or read runs as an ltscamp command line against it.
@@ -109,6 +116,14 @@ func (p *playSession) serves(db string) *campaign.Service {
 		}
 	}
 	return nil
+}
+
+// preLen is how many words args puts before the line's own.
+func (p *playSession) preLen() int {
+	if p.actorSet {
+		return 4
+	}
+	return 2
 }
 
 // errQuit is the line that ends the session.
@@ -143,6 +158,24 @@ func (p *playSession) args(line string) ([]string, error) {
 	return append(pre, words...), nil
 }
 
+// topCommand is the top-level command a line's words name first, or ""
+// when the first word is a flag or names none (help, a typo): then the
+// whole tree is built, to answer as the CLI does.
+func topCommand(words []string) string {
+	for _, w := range words {
+		if strings.HasPrefix(w, "-") {
+			return ""
+		}
+		for _, c := range topCommands() {
+			if c.name == w {
+				return w
+			}
+		}
+		return ""
+	}
+	return ""
+}
+
 // run runs one command line against the open campaign, as `ltscamp LINE`
 // would, its output on stdout and stderr, and returns its exit status.
 // prefix begins its error line. A refused command appends nothing (the
@@ -155,7 +188,7 @@ func (p *playSession) run(words []string, stdout, stderr io.Writer, prefix strin
 	env.Stdout, env.Stderr = stdout, stderr
 	env.formsOff = "play shows no forms: give every value on the line"
 	p.svc.Begin()
-	return invoke(&env, p, prefix)
+	return invoke(&env, p, topCommand(words[p.preLen():]), prefix)
 }
 
 // Run implements play.Runner: one line typed on the screen.
@@ -232,7 +265,11 @@ func (p *playSession) Complete(line string) []play.Suggestion {
 		words = append(words, "")
 	}
 	var out bytes.Buffer
-	p.run(append([]string{cobra.ShellCompRequestCmd, "--db", p.db}, words...), &out, io.Discard, "")
+	env := *p.env
+	env.Args = append([]string{cobra.ShellCompRequestCmd, "--db", p.db}, words...)
+	env.Stdin, env.Stdout, env.Stderr = strings.NewReader(""), &out, io.Discard
+	env.StdinTTY, env.StdoutTTY, env.StderrTTY = false, false, false
+	invoke(&env, p, "", "")
 	return parseCompletions(out.String())
 }
 

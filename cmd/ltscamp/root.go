@@ -66,15 +66,20 @@ type app struct {
 	// session is the campaign `ltscamp play` keeps open, which its
 	// command lines run against (nil outside play).
 	session *playSession
+	// only, when set, names the one top-level command the tree is built
+	// with: a line in play that names it needs no other, and building
+	// the whole tree would cost more than its command.
+	only string
 }
 
 // Main runs one ltscamp invocation and returns its exit status.
-func Main(env *Env) int { return invoke(env, nil, "") }
+func Main(env *Env) int { return invoke(env, nil, "", "") }
 
 // invoke runs one command line, env.Args, and returns its exit status.
 // Inside `ltscamp play`, session is the campaign the screen keeps open
-// (nil otherwise) and prefix begins the error line ("line 3: ").
-func invoke(env *Env, session *playSession, prefix string) int {
+// (nil otherwise), only the top-level command the line names (see
+// app.only) and prefix begins the error line ("line 3: ").
+func invoke(env *Env, session *playSession, only, prefix string) int {
 	// Standard output sent to a file keeps the first error writing it
 	// gave, so that a full disk under it is told (stdoutError).
 	var stdout *recordingWriter
@@ -84,7 +89,7 @@ func invoke(env *Env, session *playSession, prefix string) int {
 		recording.Stdout = stdout
 		env = &recording
 	}
-	a := &app{env: env, session: session}
+	a := &app{env: env, session: session, only: only}
 	root := newRootCmd(a)
 	root.SetArgs(env.Args)
 	root.SetIn(env.Stdin)
@@ -158,52 +163,11 @@ audited back to the command that made it.`,
 	pf.StringVar(&a.actor, "actor", "", "who is running the command, recorded on every event (default $LTSCAMP_ACTOR, else the OS user)")
 	pf.BoolVar(&a.noInput, "no-input", false, "never prompt; missing values are an error")
 
-	root.AddCommand(
-		newInitCmd(a),
-		newCharCmd(a),
-		newFoeCmd(a),
-		newSheetCmd(a),
-		newPartyCmd(a),
-		newRollCmd(a),
-		newContestCmd(a),
-		newTackleCmd(a),
-		newRerollCmd(a),
-		newKarmaCmd(a),
-		newWishCmd(a),
-		newCurseCmd(a),
-		newXPCmd(a),
-		newLogCmd(a),
-		newAdventureCmd(a),
-		newDayCmd(a),
-		newEncounterCmd(a),
-		newInitiativeCmd(a),
-		newTurnCmd(a),
-		newSleepCmd(a),
-		newNightCmd(a),
-		newRestCmd(a),
-		newTimelineCmd(a),
-		newNoteCmd(a),
-		newEquipCmd(a),
-		newAttackCmd(a),
-		newDodgeCmd(a),
-		newDamageCmd(a),
-		newHealCmd(a),
-		newShipCmd(a),
-		newDogfightCmd(a),
-		newUndoCmd(a),
-		newRedoCmd(a),
-		newAuditCmd(a),
-		newVerifyCmd(a),
-		newRebuildCmd(a),
-		newExportCmd(a),
-		newImportCmd(a),
-		newBackupCmd(a),
-		newRestoreCmd(a),
-		newRulesCmd(a),
-		newDemoCmd(a),
-		newPlayCmd(a),
-		newVersionCmd(a),
-	)
+	for _, c := range topCommands() {
+		if a.only == "" || a.only == c.name {
+			root.AddCommand(c.make(a))
+		}
+	}
 	root.Version = buildVersion().String()
 	root.SetVersionTemplate("{{.Version}}\n")
 	organize(root)
@@ -211,6 +175,63 @@ audited back to the command that made it.`,
 	markWrites(root)
 	a.completeCommands(root)
 	return root
+}
+
+// topCommands are the top-level commands, by name, in the order of the
+// help. Inside play, a line that names one builds only it (app.only).
+func topCommands() []topLevel {
+	return []topLevel{
+		{"init", newInitCmd},
+		{"char", newCharCmd},
+		{"foe", newFoeCmd},
+		{"sheet", newSheetCmd},
+		{"party", newPartyCmd},
+		{"roll", newRollCmd},
+		{"contest", newContestCmd},
+		{"tackle", newTackleCmd},
+		{"reroll", newRerollCmd},
+		{"karma", newKarmaCmd},
+		{"wish", newWishCmd},
+		{"curse", newCurseCmd},
+		{"xp", newXPCmd},
+		{"log", newLogCmd},
+		{"adventure", newAdventureCmd},
+		{"day", newDayCmd},
+		{"encounter", newEncounterCmd},
+		{"initiative", newInitiativeCmd},
+		{"turn", newTurnCmd},
+		{"sleep", newSleepCmd},
+		{"night", newNightCmd},
+		{"rest", newRestCmd},
+		{"timeline", newTimelineCmd},
+		{"note", newNoteCmd},
+		{"equip", newEquipCmd},
+		{"attack", newAttackCmd},
+		{"dodge", newDodgeCmd},
+		{"damage", newDamageCmd},
+		{"heal", newHealCmd},
+		{"ship", newShipCmd},
+		{"dogfight", newDogfightCmd},
+		{"undo", newUndoCmd},
+		{"redo", newRedoCmd},
+		{"audit", newAuditCmd},
+		{"verify", newVerifyCmd},
+		{"rebuild", newRebuildCmd},
+		{"export", newExportCmd},
+		{"import", newImportCmd},
+		{"backup", newBackupCmd},
+		{"restore", newRestoreCmd},
+		{"rules", newRulesCmd},
+		{"demo", newDemoCmd},
+		{"play", newPlayCmd},
+		{"version", newVersionCmd},
+	}
+}
+
+// topLevel is a top-level command's name and maker.
+type topLevel struct {
+	name string
+	make func(*app) *cobra.Command
 }
 
 func defaultActor(env *Env) string {
@@ -243,7 +264,9 @@ func (a *app) options() campaign.Options {
 // write.
 func (a *app) open() (*campaign.Service, error) {
 	if s := a.session.serves(a.db); s != nil {
-		s.SetActor(a.actor)
+		if err := s.SetActor(a.actor); err != nil {
+			return nil, err
+		}
 		return s, nil
 	}
 	if a.write {

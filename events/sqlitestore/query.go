@@ -9,6 +9,7 @@ import (
 	"iter"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/ltscamp/ltscamp/events"
 )
@@ -27,7 +28,61 @@ type statements struct {
 	readStream    *sql.Stmt // a stream after a version
 	byID          *sql.Stmt // the event with an ID
 
+	// built are the queries built from an events.Query or a snapshot
+	// query, prepared the first time they are run, by their text: a
+	// store kept open (play) runs the same few shapes over and over, and
+	// preparing one costs more than running it.
+	mu    sync.Mutex
+	built map[string]*sql.Stmt
+
 	w writer
+}
+
+// maxBuilt bounds the queries a store keeps prepared; past it, a new
+// shape is prepared for each run, as before.
+const maxBuilt = 64
+
+// query runs a built query through its prepared statement.
+func (s *Store) query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	st, err := s.st.prepared(ctx, s.db, query)
+	if err != nil {
+		return nil, err
+	}
+	if st == nil {
+		return s.db.QueryContext(ctx, query, args...)
+	}
+	return st.QueryContext(ctx, args...)
+}
+
+// queryRow is query for one row.
+func (s *Store) queryRow(ctx context.Context, query string, args ...any) *sql.Row {
+	st, err := s.st.prepared(ctx, s.db, query)
+	if err != nil || st == nil {
+		return s.db.QueryRowContext(ctx, query, args...)
+	}
+	return st.QueryRowContext(ctx, args...)
+}
+
+// prepared returns query's prepared statement, preparing it the first
+// time; nil when the store keeps maxBuilt already.
+func (st *statements) prepared(ctx context.Context, db *sql.DB, query string) (*sql.Stmt, error) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if p, ok := st.built[query]; ok {
+		return p, nil
+	}
+	if len(st.built) >= maxBuilt {
+		return nil, nil
+	}
+	p, err := db.PrepareContext(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	if st.built == nil {
+		st.built = map[string]*sql.Stmt{}
+	}
+	st.built[query] = p
+	return p, nil
 }
 
 // The queries of writing, prepared on the writer connection.
@@ -76,6 +131,12 @@ func (st *statements) close() {
 			_ = s.Close()
 		}
 	}
+	st.mu.Lock()
+	for _, s := range st.built {
+		_ = s.Close()
+	}
+	st.built = nil
+	st.mu.Unlock()
 }
 
 // ReadStream implements events.Store.
@@ -105,7 +166,7 @@ func (s *Store) StreamVersion(stream string) (int64, error) {
 // Read implements events.Store.
 func (s *Store) Read(q events.Query) ([]events.Event, error) {
 	query, args := selectQuery(q)
-	es, err := s.readAll(s.db.QueryContext(context.Background(), query, args...))
+	es, err := s.readAll(s.query(context.Background(), query, args...))
 	if err != nil {
 		return nil, fmt.Errorf("read events: %w", err)
 	}
@@ -136,7 +197,7 @@ func (s *Store) Iter(q events.Query) iter.Seq2[events.Event, error] {
 		}
 		query, args := selectQuery(q)
 		ctx := context.Background()
-		rows, err := s.db.QueryContext(ctx, query, args...)
+		rows, err := s.query(ctx, query, args...)
 		if err != nil {
 			yield(events.Event{}, fmt.Errorf("read events: %w", err))
 			return
@@ -310,7 +371,7 @@ func head(ctx context.Context, stmt *sql.Stmt) (int64, []byte, error) {
 // Count implements events.Store.
 func (s *Store) Count() (int64, error) {
 	var n int64
-	if err := s.db.QueryRowContext(context.Background(), `SELECT count(*) FROM events`).Scan(&n); err != nil {
+	if err := s.queryRow(context.Background(), `SELECT count(*) FROM events`).Scan(&n); err != nil {
 		return 0, fmt.Errorf("count events: %w", err)
 	}
 	return n, nil

@@ -46,7 +46,7 @@ func saveSnapshots(ctx context.Context, tx execer, snaps []events.Snapshot) erro
 // Snapshot implements events.Store.
 func (s *Store) Snapshot(q events.SnapshotQuery) (events.Snapshot, bool, error) {
 	sn := events.Snapshot{Stream: q.Stream, Kind: q.Kind, Code: q.Code}
-	err := s.db.QueryRowContext(context.Background(), selectSnapshot, q.Stream, q.Kind, q.Code, q.UpToSeq, q.UpToSeq).
+	err := s.queryRow(context.Background(), selectSnapshot, q.Stream, q.Kind, q.Code, q.UpToSeq, q.UpToSeq).
 		Scan(&sn.Version, &sn.Seq, &sn.Commands, &sn.State)
 	if errors.Is(err, sql.ErrNoRows) {
 		return events.Snapshot{}, false, nil
