@@ -122,7 +122,6 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
-		m.input.SetWidth(max(10, m.width-4))
 		return m, nil
 	case tickMsg:
 		m.poll()
@@ -268,17 +267,23 @@ func (m *model) askReroll() {
 // candidates, and the list of them when more than one is left.
 func (m *model) complete() {
 	line := m.input.Value()
-	cands := m.cfg.Runner.Complete(line)
+	word := lastWord(line)
+	cands := matching(m.cfg.Runner.Complete(line), word)
 	if len(cands) == 0 {
 		m.suggestions = nil
 		return
 	}
-	word := lastWord(line)
 	common := cands[0].Text
 	for _, c := range cands[1:] {
 		common = commonPrefix(common, c.Text)
 	}
-	if len(common) > len(word) {
+	if len(cands) > 1 {
+		// A part of a name with a space would split it: stop before.
+		if i := strings.IndexAny(common, " \t"); i >= 0 {
+			common = common[:i]
+		}
+	}
+	if len(common) > len(word) || len(cands) == 1 && common != word {
 		line = line[:len(line)-len(word)] + quoteWord(common)
 		if len(cands) == 1 && !strings.HasSuffix(common, ":") && !strings.HasSuffix(common, "=") {
 			line += " "
@@ -292,6 +297,25 @@ func (m *model) complete() {
 	} else {
 		m.suggestions = nil
 	}
+}
+
+// matching keeps the candidates that begin with the word typed (the
+// completion lists them all, as a shell filters them itself); when none
+// does as typed, those that do ignoring case.
+func matching(cands []Suggestion, word string) []Suggestion {
+	var exact, folded []Suggestion
+	for _, c := range cands {
+		switch {
+		case strings.HasPrefix(c.Text, word):
+			exact = append(exact, c)
+		case strings.HasPrefix(strings.ToLower(c.Text), strings.ToLower(word)):
+			folded = append(folded, c)
+		}
+	}
+	if len(exact) > 0 {
+		return exact
+	}
+	return folded
 }
 
 // lastWord is the word being typed at the end of line ("" after a space).

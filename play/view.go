@@ -315,11 +315,11 @@ func (m *model) pane(w, n int) []string {
 func (m *model) logLines(w int) []string {
 	out := make([]string, 0, len(m.table.Log))
 	for _, e := range m.table.Log {
-		what := projections.Describe(e.Event, nil)
+		what := printable(projections.Describe(e.Event, nil))
 		if e.Reverted != nil {
 			what = styleDim.Render(fmt.Sprintf("[undone by seq %d] ", e.Reverted.Seq) + what)
 		}
-		out = append(out, fmt.Sprintf("%6d  %s", e.Seq, printable(what)))
+		out = append(out, fmt.Sprintf("%6d  %s", e.Seq, what))
 	}
 	return out
 }
@@ -347,12 +347,11 @@ func (m *model) footer(w int) []string {
 			msg = append(msg[:2:2], fmt.Sprintf("… %d more lines", len(msg)-2))
 		}
 		for _, l := range msg {
+			style := styleGood
 			if m.failed {
-				l = styleBad.Render(printable(l))
-			} else {
-				l = styleGood.Render(printable(l))
+				style = styleBad
 			}
-			out = append(out, l)
+			out = append(out, style.Render(printable(l)))
 		}
 	default:
 		out = append(out, "")
@@ -367,14 +366,16 @@ func (m *model) footer(w int) []string {
 	if m.ask != nil {
 		out = append(out, styleTitle.Render(m.ask.text))
 	} else {
+		// The chance is shown at the right, beside the line.
+		room := w - lipgloss.Width(m.input.Prompt) - 1
+		if m.preview != "" {
+			room -= lipgloss.Width(m.preview) + 2
+		}
+		m.input.SetWidth(max(10, room))
 		line := m.input.View()
 		if m.preview != "" {
-			pad := w - lipgloss.Width(line) - lipgloss.Width(m.preview) - 1
-			if pad > 0 {
-				line += strings.Repeat(" ", pad) + styleTitle.Render(m.preview)
-			} else {
-				line += "  " + styleTitle.Render(m.preview)
-			}
+			pad := max(2, w-lipgloss.Width(line)-lipgloss.Width(m.preview))
+			line += strings.Repeat(" ", pad) + styleTitle.Render(m.preview)
 		}
 		out = append(out, line)
 	}
