@@ -250,3 +250,43 @@ func TestRefusedWritesAreNotCheckedAgain(t *testing.T) {
 		t.Errorf("%d quick_checks for three refused writes and one that went in, want 1", s.guard.checks)
 	}
 }
+
+// TestKeptOpenStoresTrustEachOthersWrites: two stores kept open on one
+// file (a screen all evening, a second terminal) each record the state
+// their writes leave, so neither runs quick_check for the other's writes;
+// an outside change still gets one.
+func TestKeptOpenStoresTrustEachOthersWrites(t *testing.T) {
+	path := filledStore(t, 3)
+	a, err := Open(path, testOpts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	b, err := Open(path, testOpts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	for i := range 3 {
+		time.Sleep(5 * time.Millisecond) // a new tick of the file's clock
+		mustAppend(t, a, cmd(fmt.Sprintf("A%05d", i), "s"))
+		time.Sleep(5 * time.Millisecond)
+		mustAppend(t, b, cmd(fmt.Sprintf("B%05d", i), "s"))
+	}
+	if a.guard.checks != 0 || b.guard.checks != 0 {
+		t.Errorf("quick_checks run: %d and %d, want none: each store's writes are ltscamp's", a.guard.checks, b.guard.checks)
+	}
+	if checks, err := appendOnce(t, path, "C99999"); err != nil || checks != 0 {
+		t.Errorf("a third process's write: %d quick_checks (%v), want none", checks, err)
+	}
+	// A change outside ltscamp: the next write checks.
+	time.Sleep(20 * time.Millisecond)
+	now := time.Now()
+	if err := os.Chtimes(path, now, now); err != nil {
+		t.Fatal(err)
+	}
+	mustAppend(t, a, cmd("A99999", "s"))
+	if a.guard.checks != 1 {
+		t.Errorf("after an outside change, %d quick_checks, want 1", a.guard.checks)
+	}
+}
