@@ -132,6 +132,33 @@ func recordChecked(path string, st diskState) {
 	}
 }
 
+// noteChecked is recordChecked written in place, as a write's last step:
+// cheaper than a new file renamed, and as safe, since a sidecar read
+// half-written does not parse, and costs the reader a quick_check only.
+func noteChecked(path string, st diskState) {
+	if st.main == (fileID{}) {
+		return
+	}
+	// Written over, never truncated: a file system that makes
+	// truncate-and-write durable on close (ext4's auto_da_alloc) would
+	// flush it. The record is padded to one length with spaces that
+	// readChecked ignores, so that it always covers an older one.
+	text := st.String()
+	if len(text) < noteSize {
+		text = text[:len(text)-1] + strings.Repeat(" ", noteSize-len(text)) + "\n"
+	}
+	f, err := os.OpenFile(checkedPath(path), os.O_WRONLY|os.O_CREATE, 0o600)
+	if err != nil {
+		return
+	}
+	_, _ = f.WriteAt([]byte(text), 0)
+	_ = f.Close()
+}
+
+// noteSize is the length noteChecked pads its record to: more than the
+// longest record (three lines of a header and five numbers).
+const noteSize = 256
+
 // markChecked records the campaign file at path, just made whole by
 // ltscamp, as checked.
 func markChecked(path string) { recordChecked(path, diskStateOf(path)) }
@@ -192,7 +219,7 @@ func (g *guard) after(path string, err error) {
 	g.known, g.ok = diskStateOf(path), true
 	// Recorded now, not only at Close: another process's write meanwhile
 	// (while play keeps the file open all evening) then needs no check.
-	recordChecked(path, g.known)
+	noteChecked(path, g.known)
 }
 
 // closing runs just before the store's connections close, and returns
