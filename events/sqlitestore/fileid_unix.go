@@ -14,3 +14,8 @@ func devIno(st fs.FileInfo) (dev, ino uint64) {
 	}
 	return 0, 0
 }
+
+// noFollow makes an open refuse a symbolic link in the last place of the
+// path: the guard's record is written over in place, never through a
+// link planted where it goes.
+const noFollow = syscall.O_NOFOLLOW

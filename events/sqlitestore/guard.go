@@ -147,7 +147,7 @@ func noteChecked(path string, st diskState) {
 	if len(text) < noteSize {
 		text = text[:len(text)-1] + strings.Repeat(" ", noteSize-len(text)) + "\n"
 	}
-	f, err := os.OpenFile(checkedPath(path), os.O_WRONLY|os.O_CREATE, 0o600)
+	f, err := os.OpenFile(checkedPath(path), os.O_WRONLY|os.O_CREATE|noFollow, 0o600)
 	if err != nil {
 		return
 	}
