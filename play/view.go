@@ -313,13 +313,23 @@ func (m *model) pane(w, n int) []string {
 // logLines are the log's lines as `log` says them: seq, who, what; an
 // undone command is marked by what undid it.
 func (m *model) logLines(w int) []string {
+	// Name the events and commands the lines refer to by seq, as `log`
+	// does, when they are in the window (a command by its first event).
+	seqs := make(map[string]int64, 2*len(m.table.Log))
+	for _, e := range m.table.Log {
+		seqs[e.ID] = e.Seq
+		if _, ok := seqs[e.CommandID]; !ok {
+			seqs[e.CommandID] = e.Seq
+		}
+	}
+	seqOf := func(id string) (int64, bool) { seq, ok := seqs[id]; return seq, ok }
 	out := make([]string, 0, len(m.table.Log))
 	for _, e := range m.table.Log {
-		what := projections.Describe(e.Event, nil)
+		what := printable(projections.Describe(e.Event, seqOf))
 		if e.Reverted != nil {
 			what = styleDim.Render(fmt.Sprintf("[undone by seq %d] ", e.Reverted.Seq) + what)
 		}
-		out = append(out, fmt.Sprintf("%6d  %s", e.Seq, printable(what)))
+		out = append(out, fmt.Sprintf("%6d  %s", e.Seq, what))
 	}
 	return out
 }
@@ -342,7 +352,12 @@ func (m *model) footer(w int) []string {
 	case m.readErr != "":
 		out = append(out, styleBad.Render(m.readErr))
 	case len(m.message) > 0:
-		msg := m.message
+		// A long message (a refusal saying what to do instead) wraps
+		// rather than losing its end.
+		var msg []string
+		for _, l := range m.message {
+			msg = append(msg, strings.Split(ansi.Wrap(printable(l), w, " "), "\n")...)
+		}
 		if len(msg) > 3 {
 			msg = append(msg[:2:2], fmt.Sprintf("… %d more lines", len(msg)-2))
 		}

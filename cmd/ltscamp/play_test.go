@@ -245,8 +245,9 @@ func TestPlayGoldenScreens(t *testing.T) {
 				if got := headSeq(t, p); got != before {
 					t.Errorf("a refused attack moved the head from seq %d to %d", before, got)
 				}
-				if !strings.Contains(screen, "loses his next turn") {
-					t.Errorf("the screen does not show the refusal")
+				// The refusal is shown whole, wrapped, with what to do.
+				if !strings.Contains(screen, "loses his next turn") || !strings.Contains(strings.ReplaceAll(screen, "\n", " "), "or overrule with --force REASON") {
+					t.Errorf("the screen does not show the whole refusal")
 				}
 			},
 		},
@@ -258,8 +259,12 @@ func TestPlayGoldenScreens(t *testing.T) {
 				if got := headSeq(t, p); got != before+1 {
 					t.Errorf("undo: head seq %d from %d, want one event more", got, before)
 				}
-				if !strings.Contains(screen, "[undone by seq 8] Ajax: 3/DX [1,3,6]") {
-					t.Errorf("the log pane does not mark the undone roll")
+				// The undone roll is marked in words, and the undo names
+				// what it undid by seq, as `ltscamp log` does.
+				for _, want := range []string{"\n     7  [undone by seq 8] Ajax: 3/DX [1,3,6]", "\n     8  undo of seq 7\n"} {
+					if !strings.Contains(screen, want) {
+						t.Errorf("the log pane lacks %q", want)
+					}
 				}
 			},
 		},
