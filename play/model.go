@@ -268,12 +268,19 @@ func (m *model) askReroll() {
 // candidates, and the list of them when more than one is left.
 func (m *model) complete() {
 	line := m.input.Value()
-	cands := m.cfg.Runner.Complete(line)
+	word := lastWord(line)
+	// The completion gives every candidate, as to a shell, which keeps
+	// those that begin with the word typed: so do we.
+	var cands []Suggestion
+	for _, c := range m.cfg.Runner.Complete(line) {
+		if strings.HasPrefix(c.Text, word) {
+			cands = append(cands, c)
+		}
+	}
 	if len(cands) == 0 {
 		m.suggestions = nil
 		return
 	}
-	word := lastWord(line)
 	common := cands[0].Text
 	for _, c := range cands[1:] {
 		common = commonPrefix(common, c.Text)

@@ -286,3 +286,229 @@ func TestPlayGoldenScreens(t *testing.T) {
 		}
 	}
 }
+
+// screenDriver calls the screen model's Update and View directly, on the
+// real runner, as the program's loop would.
+type screenDriver struct {
+	t *testing.T
+	p *playSession
+	m tea.Model
+}
+
+func newScreen(t *testing.T, p *playSession) *screenDriver {
+	t.Helper()
+	d := &screenDriver{t: t, p: p, m: play.NewModel(playConfig(p))}
+	d.m, _ = d.m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	return d
+}
+
+// press sends keys and returns the last one's command.
+func (d *screenDriver) press(keys ...tea.KeyPressMsg) tea.Cmd {
+	var cmd tea.Cmd
+	for _, k := range keys {
+		d.m, cmd = d.m.Update(k)
+	}
+	return cmd
+}
+
+// typeLine types text, without Enter.
+func (d *screenDriver) typeLine(text string) {
+	for _, r := range text {
+		d.press(char(r))
+	}
+}
+
+func (d *screenDriver) screen() string { return plainText(d.t, d.m.View()) }
+
+// commandLine is the screen's command line (the row starting "> ").
+func (d *screenDriver) commandLine() string {
+	for _, l := range strings.Split(d.screen(), "\n") {
+		if strings.HasPrefix(l, "> ") {
+			return l
+		}
+	}
+	d.t.Fatalf("no command line on the screen:\n%s", d.screen())
+	return ""
+}
+
+// expect fails unless the screen holds each of want.
+func (d *screenDriver) expect(want ...string) {
+	d.t.Helper()
+	s := d.screen()
+	for _, w := range want {
+		if !strings.Contains(s, w) {
+			d.t.Errorf("the screen lacks %q:\n%s", w, s)
+		}
+	}
+}
+
+// lastType is the type of the log's last event.
+func lastType(t *testing.T, p *playSession) string {
+	t.Helper()
+	log, err := p.svc.Log(campaign.LogFilter{All: true, Limit: 1})
+	if err != nil || len(log) != 1 {
+		t.Fatalf("log: %v %v", log, err)
+	}
+	return log[0].Type
+}
+
+// TestPlayScreenUndoKey: Ctrl-Z names the command it would take back and
+// asks; n appends nothing, y appends one command.reverted.
+func TestPlayScreenUndoKey(t *testing.T) {
+	p := newTable(t, append(append([]string{}, quietDay...), "roll 3/DX --char Ajax --dice 1,3,6")...)
+	d := newScreen(t, p)
+	before := headSeq(t, p)
+	d.press(ctrl('z'))
+	d.expect("Undo seq 7, by gm: Ajax: 3/DX [1,3,6] = 10 vs 11, pass? (y/n)")
+	d.press(char('n'))
+	d.expect("nothing undone")
+	if got := headSeq(t, p); got != before {
+		t.Fatalf("n: head seq %d, was %d", got, before)
+	}
+	d.press(ctrl('z'), char('y'))
+	if got := headSeq(t, p); got != before+1 {
+		t.Fatalf("y: head seq %d, want %d", got, before+1)
+	}
+	if typ := lastType(t, p); typ != "command.reverted" {
+		t.Errorf("y appended a %s", typ)
+	}
+	// A typed bare undo asks too.
+	d.typeLine("undo")
+	d.press(keyEnter)
+	d.expect("Undo seq 6, by gm:", "(y/n)")
+	d.press(char('n'))
+	if got := headSeq(t, p); got != before+1 {
+		t.Errorf("a typed undo answered n appended: head seq %d", got)
+	}
+}
+
+// TestPlayScreenRerollKey: Ctrl-R names the latest roll and asks; n
+// appends nothing, y spends the karma point and re-rolls.
+func TestPlayScreenRerollKey(t *testing.T) {
+	p := newTable(t, append(append([]string{}, quietDay...),
+		"karma grant Ajax 1 --reason 'good play'", "roll 3/DX --char Ajax --dice 6,6,5")...)
+	d := newScreen(t, p)
+	before := headSeq(t, p)
+	d.press(ctrl('r'))
+	d.expect("Spend karma to re-roll seq 8: Ajax: 3/DX [6,6,5] = 17 vs 11, fail")
+	d.press(char('n'))
+	d.expect("nothing re-rolled")
+	if got := headSeq(t, p); got != before {
+		t.Fatalf("n: head seq %d, was %d", got, before)
+	}
+	d.press(ctrl('r'), char('y'))
+	if got := headSeq(t, p); got <= before {
+		t.Fatalf("y appended nothing: %s", d.screen())
+	}
+	log, err := p.svc.Log(campaign.LogFilter{All: true, Limit: int(headSeq(t, p) - before)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var types []string
+	for _, e := range log {
+		types = append(types, e.Type)
+	}
+	if strings.Join(types, " ") != "karma.spent roll.made" {
+		t.Errorf("y appended %v, want the karma spent and the roll made again", types)
+	}
+}
+
+// TestPlayScreenTurnKey: Ctrl-T ends the side's turn.
+func TestPlayScreenTurnKey(t *testing.T) {
+	p := newTable(t, fightRound1...)
+	d := newScreen(t, p)
+	d.expect("round 1, the foes to act")
+	d.press(ctrl('t'))
+	d.expect("round 2, the party to act", "now: round 2, the party's turn")
+	if typ := lastType(t, p); !strings.HasPrefix(typ, "turn.") {
+		t.Errorf("Ctrl-T appended a %s", typ)
+	}
+}
+
+// TestPlayScreenHistory: Up and Down walk the lines run, and come back to
+// the line being typed.
+func TestPlayScreenHistory(t *testing.T) {
+	p := newTable(t, quietDay...)
+	d := newScreen(t, p)
+	for _, l := range []string{"roll 3/DX --char Ajax --dice 1,3,6", "sheet Ajax"} {
+		d.typeLine(l)
+		d.press(keyEnter)
+	}
+	d.typeLine("xp")
+	for _, step := range []struct {
+		key  tea.KeyPressMsg
+		want string
+	}{
+		{keyUp, "> sheet Ajax"}, {keyUp, "> roll 3/DX --char Ajax --dice 1,3,6"},
+		{keyUp, "> roll 3/DX --char Ajax --dice 1,3,6"}, {keyDown, "> sheet Ajax"}, {keyDown, "> xp"},
+	} {
+		d.press(step.key)
+		if got := d.commandLine(); !strings.HasPrefix(got, step.want) {
+			t.Errorf("after %s: command line %q, want %q", step.key, got, step.want)
+		}
+	}
+}
+
+// TestPlayScreenCompletion: Tab completes a character's name from what is
+// typed of it.
+func TestPlayScreenCompletion(t *testing.T) {
+	p := newTable(t, quietDay...)
+	d := newScreen(t, p)
+	d.typeLine("sheet Hec")
+	d.press(keyTab)
+	if got := d.commandLine(); got != "> sheet Hector" {
+		t.Errorf("Tab on %q: command line %q, want %q", "sheet Hec", got, "> sheet Hector")
+	}
+	d.press(keyEnter)
+	d.expect("sheet Hector (Esc closes)")
+	d.press(keyEsc)
+	d.typeLine("roll 3/DX --char K")
+	d.press(keyTab)
+	if got := d.commandLine(); !strings.HasPrefix(got, "> roll 3/DX --char Kira") {
+		t.Errorf("Tab on a --char value: command line %q", got)
+	}
+}
+
+// TestPlayScreenRefusal: a line the rules refuse shows its message and
+// appends nothing.
+func TestPlayScreenRefusal(t *testing.T) {
+	p := newTable(t, quietDay...)
+	d := newScreen(t, p)
+	before := headSeq(t, p)
+	d.typeLine("xp spend Kira attribute:ST")
+	d.press(keyEnter)
+	d.expect("ltscamp: ")
+	if got := headSeq(t, p); got != before {
+		t.Errorf("a refused line moved the head from %d to %d", before, got)
+	}
+	d.typeLine("roll 3/DX --char Nobody --dice 1,1,1")
+	d.press(keyEnter)
+	d.expect(`ltscamp: no character "Nobody"`)
+	if got := headSeq(t, p); got != before {
+		t.Errorf("a refused roll moved the head from %d to %d", before, got)
+	}
+}
+
+// TestPlayScreenLive: another process's write (a second campaign.Service
+// on the same file, here the CLI's Main) shows after a poll tick, without
+// a key.
+func TestPlayScreenLive(t *testing.T) {
+	p := newTable(t, quietDay...)
+	d := newScreen(t, p)
+	if code, _, stderr := runDB(t, p.db, "char", "new", "Zed", "--st", "10", "--dx", "12", "--iq", "10", "--no-input"); code != ExitOK {
+		t.Fatalf("char new Zed: exit %d: %s", code, stderr)
+	}
+	if strings.Contains(d.screen(), "Zed") {
+		t.Fatal("Zed shows before any poll")
+	}
+	tick := d.m.Init()
+	if tick == nil {
+		t.Fatal("the screen does not poll")
+	}
+	var next tea.Cmd
+	d.m, next = d.m.Update(tick())
+	d.expect("Zed", "Zed created")
+	if next == nil {
+		t.Error("the poll does not tick again")
+	}
+}
