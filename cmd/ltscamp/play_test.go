@@ -475,9 +475,9 @@ func TestPlayScreenRefusal(t *testing.T) {
 	p := newTable(t, quietDay...)
 	d := newScreen(t, p)
 	before := headSeq(t, p)
-	d.typeLine("xp spend Kira attribute:ST")
+	d.typeLine("xp spend Kira ST")
 	d.press(keyEnter)
-	d.expect("ltscamp: ")
+	d.expect("ltscamp: cannot raise Kira's ST to 11")
 	if got := headSeq(t, p); got != before {
 		t.Errorf("a refused line moved the head from %d to %d", before, got)
 	}
@@ -510,5 +510,119 @@ func TestPlayScreenLive(t *testing.T) {
 	d.expect("Zed", "Zed created")
 	if next == nil {
 		t.Error("the poll does not tick again")
+	}
+}
+
+// runPlayLines runs `ltscamp play` with stdin (not a terminal) on the
+// campaign file db, as `ltscamp play < evening.txt` does.
+func runPlayLines(t *testing.T, db, stdin string, flags ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	env := &Env{
+		Args:   append([]string{"--db", db, "--actor", "gm", "play"}, flags...),
+		Stdin:  strings.NewReader(stdin),
+		Stdout: &out, Stderr: &errb,
+		Getenv: func(string) string { return "" },
+		Now:    playClock,
+	}
+	code = Main(env)
+	return code, out.String(), errb.String()
+}
+
+// newCampaignFile makes a campaign with the party through the CLI and
+// returns its file.
+func newCampaignFile(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, args := range [][]string{
+		{"init", "--edition", "2021"},
+		{"char", "new", "Ajax", "--st", "12", "--dx", "11", "--iq", "9", "--skill", "Unarmed:2", "--skill", "Medic:2", "--no-input"},
+		{"char", "new", "Hector", "--st", "11", "--dx", "12", "--iq", "9", "--skill", "Knife:1", "--skill", "Medic:2", "--skill", "Pilot:1", "--no-input"},
+	} {
+		if code, _, stderr := run(t, dir, args...); code != ExitOK {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr)
+		}
+	}
+	return filepath.Join(dir, "c.ltscamp")
+}
+
+// countEvents is how many events the file's log holds.
+func countEvents(t *testing.T, db string) int {
+	t.Helper()
+	return len(readLog(t, db))
+}
+
+// readLog reads a campaign file's whole log, the undo and redo events
+// with it.
+func readLog(t *testing.T, db string) []campaign.LogEntry {
+	t.Helper()
+	s, err := campaign.OpenReadOnly(db, campaign.Options{Now: playClock, Actor: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	log, err := s.Log(campaign.LogFilter{All: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return log
+}
+
+// TestPlayLines: the line mode's contract (see `play --help`).
+func TestPlayLines(t *testing.T) {
+	const roll = "roll 3/DX --char Ajax --dice 1,3,6"
+	// The exit statuses the CLI gives the failing lines on their own.
+	db := newCampaignFile(t)
+	notFound, _, _ := runDB(t, db, "roll", "3/DX", "--char", "Nobody", "--dice", "1,1,1")
+	usage, _, _ := runDB(t, db, "fly")
+	if notFound == ExitOK || usage != ExitUsage || notFound == usage {
+		t.Fatalf("the CLI's statuses: %d for a stranger's roll, %d for fly", notFound, usage)
+	}
+	tests := []struct {
+		name, stdin string
+		flags       []string
+		code        int
+		added       int
+		stderr      []string
+		notStderr   []string
+	}{
+		{"errors carry the line number, the first failed line's status wins",
+			roll + "\nroll 3/DX --char Nobody --dice 1,1,1\nfly\n" + roll + "\n", nil, notFound, 2,
+			[]string{"ltscamp: line 2: ", "line 3: "}, []string{"line 1:", "line 4:"}},
+		{"--stop-on-error stops at the first failed line",
+			roll + "\nroll 3/DX --char Nobody --dice 1,1,1\nfly\n" + roll + "\n", []string{"--stop-on-error"}, notFound, 1,
+			[]string{"line 2: "}, []string{"line 3:"}},
+		{"comments and blank lines are skipped",
+			"# the evening\n\n   \n\t# indented\n" + roll + "\n", nil, ExitOK, 1, nil, []string{"line"}},
+		{"quit ends the session", roll + "\nquit\n" + roll + "\n", nil, ExitOK, 1, nil, nil},
+		{"exit ends it too", "exit\n" + roll + "\n", nil, ExitOK, 0, nil, nil},
+		{"an ltscamp prefix is taken", "ltscamp " + roll + "\n", nil, ExitOK, 1, nil, nil},
+		{"an unbalanced quote is a usage error, nothing appended",
+			`xp award Ajax 5 --reason "good play` + "\n", nil, ExitUsage, 0, []string{"ltscamp: line 1: ", "quote"}, nil},
+		{"play inside play is refused", "play\n", nil, ExitUsage, 0, []string{"line 1: ", "play is already running"}, nil},
+		{"a refused command appends nothing", "xp spend Hector ST\n", nil, ExitRule, 0, []string{"line 1: "}, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			db := newCampaignFile(t)
+			before := countEvents(t, db)
+			code, _, stderr := runPlayLines(t, db, tc.stdin, tc.flags...)
+			if code != tc.code {
+				t.Errorf("exit %d, want %d; stderr:\n%s", code, tc.code, stderr)
+			}
+			if got := countEvents(t, db) - before; got != tc.added {
+				t.Errorf("%d events appended, want %d; stderr:\n%s", got, tc.added, stderr)
+			}
+			for _, w := range tc.stderr {
+				if !strings.Contains(stderr, w) {
+					t.Errorf("stderr lacks %q:\n%s", w, stderr)
+				}
+			}
+			for _, w := range tc.notStderr {
+				if strings.Contains(stderr, w) {
+					t.Errorf("stderr has %q:\n%s", w, stderr)
+				}
+			}
+		})
 	}
 }
