@@ -7,6 +7,7 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -15,6 +16,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest/v2"
+	"github.com/kballard/go-shellquote"
 
 	"github.com/ltscamp/ltscamp/campaign"
 	"github.com/ltscamp/ltscamp/play"
@@ -624,5 +626,89 @@ func TestPlayLines(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// ulidPattern and hashPattern match what legitimately differs between two
+// logs of the same commands: the IDs of the events, commands and things
+// made, and hashes.
+var (
+	ulidPattern = regexp.MustCompile(`\b[0-9A-HJKMNP-TV-Z]{26}\b`)
+	hashPattern = regexp.MustCompile(`\b[0-9a-f]{64}\b`)
+)
+
+// normalLog is a log from seq from on, as the lines to compare: type,
+// payload version, stream, actor and payload (with the game time in it),
+// each ULID named by its first appearance in the log and hashes masked.
+func normalLog(t *testing.T, db string, from int64) []string {
+	t.Helper()
+	ids := map[string]string{}
+	name := func(id string) string {
+		if n, ok := ids[id]; ok {
+			return n
+		}
+		ids[id] = fmt.Sprintf("<id%d>", len(ids)+1)
+		return ids[id]
+	}
+	var out []string
+	for _, e := range readLog(t, db) {
+		line := fmt.Sprintf("%s v%d %s by %s: %s", e.Type, e.PayloadVersion, e.Stream, e.Actor, e.Payload)
+		line = ulidPattern.ReplaceAllStringFunc(line, name)
+		line = hashPattern.ReplaceAllString(line, "<hash>")
+		if e.Seq > from {
+			out = append(out, line)
+		}
+	}
+	return out
+}
+
+// TestPlayEquivalence: lines typed into play append the same events
+// (types, payloads, streams, game time) as the same commands run one by
+// one through the CLI on a copy of the campaign.
+func TestPlayEquivalence(t *testing.T) {
+	lines := []string{
+		"roll 3/DX --char Ajax --dice 1,3,6",
+		`xp award Ajax 12 --reason "good play"`,
+		`adventure start "Play"`,
+		"damage Hector 3 --source trap",
+		"rest Hector --days 1",
+		"xp spend Ajax skill:Medic",
+		"encounter start Pirates --foes 'Pirate:ST12,DX12,IQ9,cutlass x2'",
+		"initiative --dice 5,2",
+		"attack Ajax 'Pirate 1' --dice 1,2,3 --damage-dice 3",
+		"undo --reason 'wrong pirate'",
+		"attack Ajax 'Pirate 2' --dice 1,2,3 --damage-dice 2",
+		"turn end",
+		"roll 3/IQ --char Hector --dice 2,2,2",
+	}
+	db := newCampaignFile(t)
+	cli := filepath.Join(copyCampaign(t, filepath.Dir(db)), "c.ltscamp")
+	start := int64(countEvents(t, db))
+
+	if code, _, stderr := runPlayLines(t, db, strings.Join(lines, "\n")+"\n", "--stop-on-error"); code != ExitOK {
+		t.Fatalf("play: exit %d:\n%s", code, stderr)
+	}
+	for _, l := range lines {
+		args, err := shellquote.Split(l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if code, _, stderr := runDB(t, cli, args...); code != ExitOK {
+			t.Fatalf("ltscamp %s: exit %d: %s", l, code, stderr)
+		}
+	}
+	viaPlay, viaCLI := normalLog(t, db, start), normalLog(t, cli, start)
+	if len(viaPlay) < len(lines) {
+		t.Fatalf("play appended %d events for %d lines", len(viaPlay), len(lines))
+	}
+	if strings.Join(viaPlay, "\n") != strings.Join(viaCLI, "\n") {
+		t.Errorf("play and the CLI appended different events:\n--- play:\n%s\n--- CLI:\n%s", strings.Join(viaPlay, "\n"), strings.Join(viaCLI, "\n"))
+	}
+	// Every kind the issue names is among them.
+	all := strings.Join(viaPlay, "\n")
+	for _, typ := range []string{"roll.made", "xp.awarded", "adventure.started", "xp.spent", "encounter.started", "initiative.rolled", "command.reverted"} {
+		if !strings.Contains(all, typ+" ") {
+			t.Errorf("no %s among the events compared", typ)
+		}
 	}
 }
