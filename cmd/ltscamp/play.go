@@ -14,6 +14,7 @@ import (
 
 	"github.com/kballard/go-shellquote"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/ltscamp/ltscamp/campaign"
 	"github.com/ltscamp/ltscamp/play"
@@ -230,6 +231,18 @@ func (p *playSession) Complete(line string) []play.Suggestion {
 	}
 	if strings.HasSuffix(line, " ") || len(words) == 0 {
 		words = append(words, "")
+	}
+	// cobra's __complete tells what it cannot parse (a mistyped flag, an
+	// unknown command) on the process's own standard error, which is the
+	// terminal the screen is drawn on: such a line has no candidates. A
+	// flag waiting for the value being typed is what it completes.
+	root := newRootCmd(&app{env: p.env, session: p})
+	cmd, rest, err := root.Find(append([]string{"--db", p.db}, words[:len(words)-1]...))
+	if err == nil {
+		err = cmd.ParseFlags(rest)
+	}
+	if needsValue := new(pflag.ValueRequiredError); err != nil && !errors.As(err, &needsValue) {
+		return nil
 	}
 	var out bytes.Buffer
 	p.run(append([]string{cobra.ShellCompRequestCmd, "--db", p.db}, words...), &out, io.Discard, "")

@@ -712,3 +712,39 @@ func TestPlayEquivalence(t *testing.T) {
 		}
 	}
 }
+
+// TestPlayCompleteSaysNothingOnStderr: Tab on a line the completion
+// cannot parse (a mistyped flag, an unknown command) gives no candidates
+// and writes nothing on the process's standard error, which on the screen
+// is the terminal the screen is drawn on.
+func TestPlayCompleteSaysNothingOnStderr(t *testing.T) {
+	p := newTable(t, quietDay...)
+	f, err := os.CreateTemp(t.TempDir(), "stderr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	saved := os.Stderr
+	os.Stderr = f
+	var got [][]play.Suggestion
+	for _, line := range []string{"roll 3/DX --chaar Aj", "fly --x ", "sheet --nope "} {
+		got = append(got, p.Complete(line))
+	}
+	os.Stderr = saved
+	f.Close()
+	written, err := os.ReadFile(f.Name())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(written) > 0 {
+		t.Errorf("the completion wrote on standard error: %q", written)
+	}
+	for i, s := range got {
+		if len(s) > 0 {
+			t.Errorf("line %d: candidates %v for a line that does not parse", i, s)
+		}
+	}
+	// A line that parses still completes.
+	if s := p.Complete("roll 3/DX --char Aj"); len(s) == 0 {
+		t.Error("no candidates for roll 3/DX --char Aj")
+	}
+}
