@@ -380,7 +380,10 @@ func (m *model) footer(w int) []string {
 		out = append(out, styleDim.Render(strings.Join(wrapJoin(words, "  ", w)[:1], "")))
 	}
 	if m.ask != nil {
-		out = append(out, styleTitle.Render(m.ask.text))
+		// The question wraps: its end is the "(y/n)" it waits for.
+		for _, l := range strings.Split(ansi.Wrap(printable(m.ask.text), w, " "), "\n") {
+			out = append(out, styleTitle.Render(l))
+		}
 	} else {
 		line := m.input.View()
 		if m.preview != "" {

@@ -748,3 +748,19 @@ func TestPlayCompleteSaysNothingOnStderr(t *testing.T) {
 		t.Error("no candidates for roll 3/DX --char Aj")
 	}
 }
+
+// TestPlayScreenLongQuestion: a question about a long command is shown
+// whole at 80 columns, its "(y/n)" with it, wrapped.
+func TestPlayScreenLongQuestion(t *testing.T) {
+	p := newTable(t, fightRound1...)
+	d := newScreen(t, p)
+	d.press(ctrl('z'))
+	want := "Undo seq 10, by gm: Pirate attacks Hector with Unarmed: 3/DX [2 3 4] = 9 vs 12, hit, dodge [3 3 3] = 9, pass? (y/n)"
+	if got := strings.Join(strings.Fields(d.screen()), " "); !strings.Contains(got, want) {
+		t.Errorf("the question is not shown whole:\n%s", d.screen())
+	}
+	d.press(char('n'), ctrl('r'))
+	if !strings.Contains(d.screen(), "? (y/n)") {
+		t.Errorf("the re-roll's question lost its (y/n):\n%s", d.screen())
+	}
+}
