@@ -265,10 +265,12 @@ func (m *model) askReroll() {
 }
 
 // complete completes the line's last word: the common part of the
-// candidates, and the list of them when more than one is left.
+// candidates, and the list of them when more than one is left. A word
+// with a space ("Pirate 1") is quoted; while more than one candidate is
+// left the quote stays open, so that the next Tab goes on inside it.
 func (m *model) complete() {
 	line := m.input.Value()
-	word := lastWord(line)
+	word, start := lastWord(line)
 	// The completion gives every candidate, as to a shell, which keeps
 	// those that begin with the word typed: so do we.
 	var cands []Suggestion
@@ -285,9 +287,10 @@ func (m *model) complete() {
 	for _, c := range cands[1:] {
 		common = commonPrefix(common, c.Text)
 	}
-	if len(common) > len(word) {
-		line = line[:len(line)-len(word)] + quoteWord(common)
-		if len(cands) == 1 && !strings.HasSuffix(common, ":") && !strings.HasSuffix(common, "=") {
+	if len(common) > len(word) || len(cands) == 1 {
+		done := len(cands) == 1 && !strings.HasSuffix(common, ":") && !strings.HasSuffix(common, "=")
+		line = line[:start] + quoteWord(common, done)
+		if done {
 			line += " "
 		}
 		m.input.SetValue(line)
@@ -301,20 +304,53 @@ func (m *model) complete() {
 	}
 }
 
-// lastWord is the word being typed at the end of line ("" after a space).
-func lastWord(line string) string {
-	if i := strings.LastIndexAny(line, " \t"); i >= 0 {
-		return line[i+1:]
+// lastWord is the word being typed at the end of line, unquoted ("" after
+// a space), and the byte where it starts in line: "attack Ajax 'Pirate "
+// is typing "Pirate " from byte 12.
+func lastWord(line string) (word string, start int) {
+	var b strings.Builder
+	var quote rune
+	inWord, escaped := false, false
+	for i, r := range line {
+		if !inWord && r != ' ' && r != '\t' {
+			inWord, start = true, i
+			b.Reset()
+		}
+		switch {
+		case escaped:
+			b.WriteRune(r)
+			escaped = false
+		case quote != 0 && r == quote:
+			quote = 0
+		case quote != 0:
+			b.WriteRune(r)
+		case r == '\\':
+			escaped = true
+		case r == '\'' || r == '"':
+			quote = r
+		case r == ' ' || r == '\t':
+			inWord = false
+		default:
+			b.WriteRune(r)
+		}
 	}
-	return line
+	if !inWord {
+		return "", len(line)
+	}
+	return b.String(), start
 }
 
-// quoteWord quotes a completed word that holds a space.
-func quoteWord(w string) string {
-	if strings.ContainsAny(w, " \t'\"") {
-		return "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
+// quoteWord quotes a word that holds a space or a quote, as a shell reads
+// it; closed unset leaves the quote open.
+func quoteWord(w string, closed bool) string {
+	if !strings.ContainsAny(w, " \t'\"\\") {
+		return w
 	}
-	return w
+	q := "'" + strings.ReplaceAll(w, "'", `'\''`)
+	if closed {
+		q += "'"
+	}
+	return q
 }
 
 func commonPrefix(a, b string) string {
@@ -378,9 +414,9 @@ func (m *model) showSheet() {
 		return
 	}
 	c, foe := m.row(m.selected)
-	line := "sheet " + quoteWord(c.Sheet.Name)
+	line := "sheet " + quoteWord(c.Sheet.Name, true)
 	if foe {
-		line = "foe show " + quoteWord(c.Sheet.Name)
+		line = "foe show " + quoteWord(c.Sheet.Name, true)
 	}
 	var out, errs bytes.Buffer
 	if m.cfg.Runner.Run(line, &out, &errs) != 0 {

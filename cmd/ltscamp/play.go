@@ -226,10 +226,20 @@ func (p *playSession) screen() error {
 // the last word of line, from the same cobra commands (`__complete`).
 func (p *playSession) Complete(line string) []play.Suggestion {
 	words, err := shellquote.Split(line)
+	open := false
 	if err != nil {
-		return nil
+		// A quote left open is the word being typed ("'Pirate ").
+		for _, q := range []string{"'", `"`} {
+			if words, err = shellquote.Split(line + q); err == nil {
+				open = true
+				break
+			}
+		}
+		if err != nil {
+			return nil
+		}
 	}
-	if strings.HasSuffix(line, " ") || len(words) == 0 {
+	if !open && (strings.HasSuffix(line, " ") || len(words) == 0) {
 		words = append(words, "")
 	}
 	// cobra's __complete tells what it cannot parse (a mistyped flag, an

@@ -764,3 +764,28 @@ func TestPlayScreenLongQuestion(t *testing.T) {
 		t.Errorf("the re-roll's question lost its (y/n):\n%s", d.screen())
 	}
 }
+
+// TestPlayScreenCompletesQuotedNames: the foes an encounter fields are
+// "Pirate 1", "Pirate 2": Tab opens the quote their space needs, goes on
+// inside it, and closes it when one name is left.
+func TestPlayScreenCompletesQuotedNames(t *testing.T) {
+	p := newTable(t,
+		"char new Ajax --st 12 --dx 11 --iq 9 --skill Unarmed:2",
+		`adventure start "The derelict"`,
+		"encounter start Boarders --foes 'Pirate:ST12,DX12,IQ9,cutlass x2'")
+	d := newScreen(t, p)
+	d.typeLine("attack Ajax Pir")
+	d.press(keyTab)
+	if got := d.commandLine(); got != "> attack Ajax 'Pirate" {
+		t.Errorf("Tab on Pir: %q, want %q", got, "> attack Ajax 'Pirate")
+	}
+	d.expect("Pirate 1  Pirate 2")
+	d.typeLine("2")
+	d.press(keyTab)
+	if got := d.commandLine(); got != "> attack Ajax 'Pirate 2'" {
+		t.Errorf("Tab on 'Pirate 2: %q, want %q", got, "> attack Ajax 'Pirate 2'")
+	}
+	d.typeLine(" --dice 1,2,3 --damage-dice 3")
+	d.press(keyEnter)
+	d.expect("Ajax attacks Pirate 2 with Unarmed")
+}
