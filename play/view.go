@@ -385,7 +385,13 @@ func (m *model) footer(w int) []string {
 			out = append(out, styleTitle.Render(l))
 		}
 	} else {
-		line := m.input.View()
+		in := m.input
+		if room := w - lipgloss.Width(m.preview) - 1; m.preview != "" && lipgloss.Width(in.Prompt+in.Value())+1 < room {
+			// The input pads itself to its width: narrow it, so that
+			// the chance fits beside it (and the cursor after the text).
+			in.SetWidth(room - lipgloss.Width(in.Prompt) - 2)
+		}
+		line := in.View()
 		if m.preview != "" {
 			pad := w - lipgloss.Width(line) - lipgloss.Width(m.preview) - 1
 			if pad > 0 {

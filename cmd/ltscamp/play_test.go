@@ -789,3 +789,27 @@ func TestPlayScreenCompletesQuotedNames(t *testing.T) {
 	d.press(keyEnter)
 	d.expect("Ajax attacks Pirate 2 with Unarmed")
 }
+
+// TestPlayScreenChance: while a check is typed, its chance shows on the
+// command line, at 80 columns too, before the dice.
+func TestPlayScreenChance(t *testing.T) {
+	p := newTable(t, quietDay...)
+	d := newScreen(t, p)
+	before := headSeq(t, p)
+	d.typeLine("roll 3/DX --char Hector")
+	c, err := p.svc.Chance(campaign.RollRequest{Expr: "3/DX", Character: "Hector"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "3/DX Hector: " + rules.FormatProbability(c.Probability)
+	for _, w := range []int{80, 120} {
+		d.m, _ = d.m.Update(tea.WindowSizeMsg{Width: w, Height: 24})
+		got := d.commandLine()
+		if !strings.HasPrefix(got, "> roll 3/DX --char Hector") || !strings.HasSuffix(got, want) || ansi.StringWidth(got) > w {
+			t.Errorf("%d columns: command line %q, want the line and %q", w, got, want)
+		}
+	}
+	if got := headSeq(t, p); got != before {
+		t.Errorf("the chance appended: head seq %d, was %d", got, before)
+	}
+}
