@@ -3,6 +3,7 @@ package play
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -287,12 +288,18 @@ func (m *model) complete() {
 	for _, c := range cands[1:] {
 		common = commonPrefix(common, c.Text)
 	}
-	if len(common) > len(word) || len(cands) == 1 {
-		done := len(cands) == 1 && !strings.HasSuffix(common, ":") && !strings.HasSuffix(common, "=")
-		line = line[:start] + quoteWord(common, done)
-		if done {
-			line += " "
-		}
+	done := len(cands) == 1 && !strings.HasSuffix(common, ":") && !strings.HasSuffix(common, "=")
+	q := quoteWord(common, done)
+	if !done && q == common && slices.ContainsFunc(cands, func(c Suggestion) bool { return quoteWord(c.Text, true) != c.Text }) {
+		// "Pirate" of "Pirate" and "Pirate 1": the space typed next
+		// belongs inside the name.
+		q = "'" + common
+	}
+	if done {
+		q += " "
+	}
+	if l := line[:start] + q; l != line {
+		line = l
 		m.input.SetValue(line)
 		m.input.CursorEnd()
 		m.preview = m.cfg.Runner.Preview(line)

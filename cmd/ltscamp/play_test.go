@@ -813,3 +813,25 @@ func TestPlayScreenChance(t *testing.T) {
 		t.Errorf("the chance appended: head seq %d, was %d", got, before)
 	}
 }
+
+// TestPlayScreenCompletesNameInsideOthers: with "Pirate" and "Pirate 1"
+// both on the roster, Tab opens the quote at "Pirate", so that the space
+// typed next stays inside the name.
+func TestPlayScreenCompletesNameInsideOthers(t *testing.T) {
+	p := newTable(t,
+		"char new Ajax --st 12 --dx 11 --iq 9 --skill Unarmed:2",
+		"foe add Pirate --st 12 --dx 12 --iq 9",
+		`adventure start "The derelict"`,
+		"encounter start Boarders --foes 'Pirate:ST12,DX12,IQ9,cutlass x2'")
+	d := newScreen(t, p)
+	d.typeLine("attack Ajax Pir")
+	d.press(keyTab)
+	if got := d.commandLine(); got != "> attack Ajax 'Pirate" {
+		t.Errorf("Tab on Pir: %q, want %q", got, "> attack Ajax 'Pirate")
+	}
+	d.typeLine(" 1")
+	d.press(keyTab)
+	if got := d.commandLine(); got != "> attack Ajax 'Pirate 1'" {
+		t.Errorf("Tab on 'Pirate 1: %q, want %q", got, "> attack Ajax 'Pirate 1'")
+	}
+}
