@@ -835,3 +835,27 @@ func TestPlayScreenCompletesNameInsideOthers(t *testing.T) {
 		t.Errorf("Tab on 'Pirate 1: %q, want %q", got, "> attack Ajax 'Pirate 1'")
 	}
 }
+
+// TestPlayScreenLiveProgram: the running screen (teatest, its own poll
+// every 250 ms, the default) shows another process's character within a
+// second, without a key.
+func TestPlayScreenLiveProgram(t *testing.T) {
+	p := newTable(t, quietDay...)
+	cfg := playConfig(p)
+	cfg.Poll = 0
+	tm := teatest.NewTestModel(t, play.NewModel(cfg), teatest.WithInitialTermSize(80, 24),
+		teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.Ascii)))
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte("Kira")) },
+		teatest.WithDuration(5*time.Second))
+	if code, _, stderr := runDB(t, p.db, "char", "new", "Zedekiah", "--st", "10", "--dx", "12", "--iq", "10", "--no-input"); code != ExitOK {
+		t.Fatalf("char new: exit %d: %s", code, stderr)
+	}
+	start := time.Now()
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte("Zedekiah")) },
+		teatest.WithDuration(time.Second), teatest.WithCheckInterval(10*time.Millisecond))
+	t.Logf("shown after %v", time.Since(start))
+	if err := tm.Quit(); err != nil {
+		t.Fatal(err)
+	}
+	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+}
