@@ -3,6 +3,7 @@ package play
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -122,6 +123,7 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
+		m.input.SetWidth(max(10, m.width-4))
 		return m, nil
 	case tickMsg:
 		m.poll()
@@ -264,10 +266,12 @@ func (m *model) askReroll() {
 }
 
 // complete completes the line's last word: the common part of the
-// candidates, and the list of them when more than one is left.
+// candidates, and the list of them when more than one is left. A word
+// with a space ("Pirate 1") is quoted; while more than one candidate is
+// left the quote stays open, so that the next Tab goes on inside it.
 func (m *model) complete() {
 	line := m.input.Value()
-	word := lastWord(line)
+	word, start := lastWord(line)
 	cands := matching(m.cfg.Runner.Complete(line), word)
 	if len(cands) == 0 {
 		m.suggestions = nil
@@ -277,17 +281,18 @@ func (m *model) complete() {
 	for _, c := range cands[1:] {
 		common = commonPrefix(common, c.Text)
 	}
-	if len(cands) > 1 {
-		// A part of a name with a space would split it: stop before.
-		if i := strings.IndexAny(common, " \t"); i >= 0 {
-			common = common[:i]
-		}
+	done := len(cands) == 1 && !strings.HasSuffix(common, ":") && !strings.HasSuffix(common, "=")
+	q := quoteWord(common, done)
+	if !done && q == common && slices.ContainsFunc(cands, func(c Suggestion) bool { return quoteWord(c.Text, true) != c.Text }) {
+		// "Pirate" of "Pirate" and "Pirate 1": the space typed next
+		// belongs inside the name.
+		q = "'" + common
 	}
-	if len(common) > len(word) || len(cands) == 1 && common != word {
-		line = line[:len(line)-len(word)] + quoteWord(common)
-		if len(cands) == 1 && !strings.HasSuffix(common, ":") && !strings.HasSuffix(common, "=") {
-			line += " "
-		}
+	if done {
+		q += " "
+	}
+	if l := line[:start] + q; l != line {
+		line = l
 		m.input.SetValue(line)
 		m.input.CursorEnd()
 		m.preview = m.cfg.Runner.Preview(line)
@@ -300,8 +305,8 @@ func (m *model) complete() {
 }
 
 // matching keeps the candidates that begin with the word typed (the
-// completion lists them all, as a shell filters them itself); when none
-// does as typed, those that do ignoring case.
+// completion gives them all, as to a shell, which keeps those itself);
+// when none does as typed, those that do ignoring case.
 func matching(cands []Suggestion, word string) []Suggestion {
 	var exact, folded []Suggestion
 	for _, c := range cands {
@@ -318,20 +323,53 @@ func matching(cands []Suggestion, word string) []Suggestion {
 	return folded
 }
 
-// lastWord is the word being typed at the end of line ("" after a space).
-func lastWord(line string) string {
-	if i := strings.LastIndexAny(line, " \t"); i >= 0 {
-		return line[i+1:]
+// lastWord is the word being typed at the end of line, unquoted ("" after
+// a space), and the byte where it starts in line: "attack Ajax 'Pirate "
+// is typing "Pirate " from byte 12.
+func lastWord(line string) (word string, start int) {
+	var b strings.Builder
+	var quote rune
+	inWord, escaped := false, false
+	for i, r := range line {
+		if !inWord && r != ' ' && r != '\t' {
+			inWord, start = true, i
+			b.Reset()
+		}
+		switch {
+		case escaped:
+			b.WriteRune(r)
+			escaped = false
+		case quote != 0 && r == quote:
+			quote = 0
+		case quote != 0:
+			b.WriteRune(r)
+		case r == '\\':
+			escaped = true
+		case r == '\'' || r == '"':
+			quote = r
+		case r == ' ' || r == '\t':
+			inWord = false
+		default:
+			b.WriteRune(r)
+		}
 	}
-	return line
+	if !inWord {
+		return "", len(line)
+	}
+	return b.String(), start
 }
 
-// quoteWord quotes a completed word that holds a space.
-func quoteWord(w string) string {
-	if strings.ContainsAny(w, " \t'\"") {
-		return "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
+// quoteWord quotes a word that holds a space or a quote, as a shell reads
+// it; closed unset leaves the quote open.
+func quoteWord(w string, closed bool) string {
+	if !strings.ContainsAny(w, " \t'\"\\") {
+		return w
 	}
-	return w
+	q := "'" + strings.ReplaceAll(w, "'", `'\''`)
+	if closed {
+		q += "'"
+	}
+	return q
 }
 
 func commonPrefix(a, b string) string {
@@ -395,9 +433,9 @@ func (m *model) showSheet() {
 		return
 	}
 	c, foe := m.row(m.selected)
-	line := "sheet " + quoteWord(c.Sheet.Name)
+	line := "sheet " + quoteWord(c.Sheet.Name, true)
 	if foe {
-		line = "foe show " + quoteWord(c.Sheet.Name)
+		line = "foe show " + quoteWord(c.Sheet.Name, true)
 	}
 	var out, errs bytes.Buffer
 	if m.cfg.Runner.Run(line, &out, &errs) != 0 {

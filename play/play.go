@@ -76,14 +76,21 @@ type Config struct {
 // within the second the issue allows for another process's events.
 const pollEvery = 250 * time.Millisecond
 
+// NewModel returns the screen's model for cfg, for a driver other than Run
+// (tests drive it with teatest, or call its Update and View): the screen
+// Run shows, with the same default poll.
+func NewModel(cfg Config) tea.Model {
+	if cfg.Poll == 0 {
+		cfg.Poll = pollEvery
+	}
+	return newModel(cfg)
+}
+
 // Run shows the screen until the user leaves. Every command it ran was
 // committed when it printed its result; leaving, by a key, a signal or a
 // crash, gives the terminal back as it was.
 func Run(cfg Config) error {
-	if cfg.Poll == 0 {
-		cfg.Poll = pollEvery
-	}
-	m := newModel(cfg)
+	m := NewModel(cfg)
 	opts := []tea.ProgramOption{tea.WithInput(cfg.Input), tea.WithOutput(cfg.Output)}
 	if cfg.Getenv != nil && cfg.Getenv("NO_COLOR") != "" {
 		opts = append(opts, tea.WithColorProfile(colorprofile.Ascii))

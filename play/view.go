@@ -313,9 +313,19 @@ func (m *model) pane(w, n int) []string {
 // logLines are the log's lines as `log` says them: seq, who, what; an
 // undone command is marked by what undid it.
 func (m *model) logLines(w int) []string {
+	// Name the events and commands the lines refer to by seq, as `log`
+	// does, when they are in the window (a command by its first event).
+	seqs := make(map[string]int64, 2*len(m.table.Log))
+	for _, e := range m.table.Log {
+		seqs[e.ID] = e.Seq
+		if _, ok := seqs[e.CommandID]; !ok {
+			seqs[e.CommandID] = e.Seq
+		}
+	}
+	seqOf := func(id string) (int64, bool) { seq, ok := seqs[id]; return seq, ok }
 	out := make([]string, 0, len(m.table.Log))
 	for _, e := range m.table.Log {
-		what := printable(projections.Describe(e.Event, nil))
+		what := printable(projections.Describe(e.Event, seqOf))
 		if e.Reverted != nil {
 			what = styleDim.Render(fmt.Sprintf("[undone by seq %d] ", e.Reverted.Seq) + what)
 		}
@@ -342,7 +352,12 @@ func (m *model) footer(w int) []string {
 	case m.readErr != "":
 		out = append(out, styleBad.Render(m.readErr))
 	case len(m.message) > 0:
-		msg := m.message
+		// A long message (a refusal saying what to do instead) wraps
+		// rather than losing its end.
+		var msg []string
+		for _, l := range m.message {
+			msg = append(msg, strings.Split(ansi.Wrap(printable(l), w, " "), "\n")...)
+		}
 		if len(msg) > 3 {
 			msg = append(msg[:2:2], fmt.Sprintf("… %d more lines", len(msg)-2))
 		}
@@ -364,15 +379,18 @@ func (m *model) footer(w int) []string {
 		out = append(out, styleDim.Render(strings.Join(wrapJoin(words, "  ", w)[:1], "")))
 	}
 	if m.ask != nil {
-		out = append(out, styleTitle.Render(m.ask.text))
-	} else {
-		// The chance is shown at the right, beside the line.
-		room := w - lipgloss.Width(m.input.Prompt) - 1
-		if m.preview != "" {
-			room -= lipgloss.Width(m.preview) + 2
+		// The question wraps: its end is the "(y/n)" it waits for.
+		for _, l := range strings.Split(ansi.Wrap(printable(m.ask.text), w, " "), "\n") {
+			out = append(out, styleTitle.Render(l))
 		}
-		m.input.SetWidth(max(10, room))
-		line := m.input.View()
+	} else {
+		in := m.input
+		if room := w - lipgloss.Width(m.preview) - 1; m.preview != "" && lipgloss.Width(in.Prompt+in.Value())+1 < room {
+			// The input pads itself to its width: narrow it, so that
+			// the chance fits beside it (and the cursor after the text).
+			in.SetWidth(room - lipgloss.Width(in.Prompt) - 2)
+		}
+		line := in.View()
 		if m.preview != "" {
 			pad := max(2, w-lipgloss.Width(line)-lipgloss.Width(m.preview))
 			line += strings.Repeat(" ", pad) + styleTitle.Render(m.preview)

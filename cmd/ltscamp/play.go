@@ -14,6 +14,7 @@ import (
 
 	"github.com/kballard/go-shellquote"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/ltscamp/ltscamp/campaign"
 	"github.com/ltscamp/ltscamp/play"
@@ -258,11 +259,33 @@ func (p *playSession) screen() error {
 // the last word of line, from the same cobra commands (`__complete`).
 func (p *playSession) Complete(line string) []play.Suggestion {
 	words, err := shellquote.Split(line)
+	open := false
 	if err != nil {
-		return nil
+		// A quote left open is the word being typed ("'Pirate ").
+		for _, q := range []string{"'", `"`} {
+			if words, err = shellquote.Split(line + q); err == nil {
+				open = true
+				break
+			}
+		}
+		if err != nil {
+			return nil
+		}
 	}
-	if strings.HasSuffix(line, " ") || len(words) == 0 {
+	if !open && (strings.HasSuffix(line, " ") || len(words) == 0) {
 		words = append(words, "")
+	}
+	// cobra's __complete tells what it cannot parse (a mistyped flag, an
+	// unknown command) on the process's own standard error, which is the
+	// terminal the screen is drawn on: such a line has no candidates. A
+	// flag waiting for the value being typed is what it completes.
+	root := newRootCmd(&app{env: p.env, session: p})
+	cmd, rest, err := root.Find(append([]string{"--db", p.db}, words[:len(words)-1]...))
+	if err == nil {
+		err = cmd.ParseFlags(rest)
+	}
+	if needsValue := new(pflag.ValueRequiredError); err != nil && !errors.As(err, &needsValue) {
+		return nil
 	}
 	var out bytes.Buffer
 	env := *p.env
