@@ -38,12 +38,13 @@ names, skills, weapons and what XP can buy; Up and Down walk the history;
 while a check is typed, its chance is shown before the dice are rolled.
 Forms are never shown inside play: give every value on the line.
 
-Keys: Enter runs the line; Tab completes; Ctrl-Z undoes the latest command
-(it names what it takes back and asks); Ctrl-Y redoes; Ctrl-R spends a
-karma point to re-roll the latest roll; Ctrl-N ends the turn; PgUp and PgDn
-scroll the log; Up and Down with an empty line move the selected row, whose
-full sheet opens beside the table; F1 or ? on an empty line shows the keys;
-Ctrl-C, Ctrl-D or "quit" leaves.
+Keys: Enter runs the line; Tab completes; Up and Down walk the history;
+Ctrl-Z undoes the latest command (it names what it takes back and asks);
+Ctrl-Y redoes; Ctrl-R spends a karma point to re-roll the latest roll (it
+names the roll and asks); Ctrl-T ends the turn; Shift-Up and Shift-Down (or
+F2 and F3) select a party member or foe and show his full sheet; PgUp and
+PgDn scroll the log; Esc closes a sheet or a command's output; F1 or ? on an
+empty line shows the keys; Ctrl-C, Ctrl-D or "quit" leaves.
 
 Another process writing the campaign (a second GM terminal, a player's
 CLI) shows on the screen within a second. Idle, the screen only reads: it
