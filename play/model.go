@@ -69,6 +69,10 @@ type question struct {
 	text, line, no string
 }
 
+// maxMessage is the most lines of a command's report the message line
+// shows; a longer one is shown in the pane.
+const maxMessage = 3
+
 // tickMsg is the poll for another process's events.
 type tickMsg struct{}
 
@@ -221,9 +225,14 @@ func (m *model) run(line string, typed bool) tea.Cmd {
 		return nil
 	}
 	m.say(false, said...)
-	if printed := lines(out.String()); len(printed) > 0 {
+	switch printed := lines(out.String()); {
+	case len(printed) > 0:
 		m.output, m.outputTitle, m.selected, m.scroll = printed, line, -1, 0
-	} else if len(said) == 0 {
+	case len(said) > maxMessage:
+		// A long report (an attack's) is read in the pane, whole.
+		m.output, m.outputTitle, m.selected, m.scroll = said, line, -1, 0
+		m.say(false, said[0])
+	case len(said) == 0:
 		m.say(false, "done: "+line)
 	}
 	return nil
