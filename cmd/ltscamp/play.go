@@ -336,7 +336,10 @@ func (p *playSession) Preview(line string) string {
 	if words[0] == "ltscamp" {
 		words = words[1:]
 	}
-	a := &app{env: p.env, session: p}
+	if words[0] != "roll" {
+		return ""
+	}
+	a := &app{env: p.env, session: p, only: "roll"}
 	root := newRootCmd(a)
 	cmd, rest, err := root.Find(words)
 	if err != nil || cmd.Name() != "roll" || cmd.Parent() != root {

@@ -173,7 +173,12 @@ audited back to the command that made it.`,
 	organize(root)
 	setHelpTemplates(root)
 	markWrites(root)
-	a.completeCommands(root)
+	// Flag completions are registered in a map of cobra's that is never
+	// cleared: only a completion request, which needs them, adds them,
+	// so that play's tree a line leaves nothing behind.
+	if len(a.env.Args) > 0 && (a.env.Args[0] == cobra.ShellCompRequestCmd || a.env.Args[0] == cobra.ShellCompNoDescRequestCmd) {
+		a.completeCommands(root)
+	}
 	return root
 }
 
