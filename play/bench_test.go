@@ -3,6 +3,7 @@ package play
 import (
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -85,9 +86,21 @@ func BenchmarkRedraw(b *testing.B) {
 
 // BenchmarkReload is the read a command's result is shown after (and a
 // poll that found another process's events): the table with the log
-// window, from the snapshots on.
+// window, from the snapshots on. LTSCAMP_PLAY_BENCH_DB names another
+// campaign to read instead (bench/play.sh gives it the 1,000,000 events'
+// one); it is opened read-only.
 func BenchmarkReload(b *testing.B) {
-	s := benchTable(b)
+	var s *campaign.Service
+	if path := os.Getenv("LTSCAMP_PLAY_BENCH_DB"); path != "" {
+		var err error
+		s, err = campaign.OpenReadOnly(path, campaign.Options{Actor: "gm", Now: time.Now})
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer s.Close()
+	} else {
+		s = benchTable(b)
+	}
 	m := newModel(Config{Runner: quietRunner{}, Reader: s})
 	b.ReportAllocs()
 	b.ResetTimer()
