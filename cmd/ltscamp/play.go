@@ -183,14 +183,20 @@ func topCommand(words []string) string {
 // prefix begins its error line. A refused command appends nothing (the
 // command itself is refused as the CLI refuses it).
 func (p *playSession) run(words []string, stdout, stderr io.Writer, prefix string) int {
+	p.svc.Begin()
+	return invoke(p.lineEnv(words, stdout, stderr), p, topCommand(words[p.preLen():]), prefix)
+}
+
+// lineEnv is the environment a line runs in inside play: its words, its
+// output on stdout and stderr, no terminal and no forms.
+func (p *playSession) lineEnv(words []string, stdout, stderr io.Writer) *Env {
 	env := *p.env
 	env.Args = words
 	env.Stdin = strings.NewReader("")
 	env.StdinTTY, env.StdoutTTY, env.StderrTTY = false, false, false
 	env.Stdout, env.Stderr = stdout, stderr
 	env.formsOff = "play shows no forms: give every value on the line"
-	p.svc.Begin()
-	return invoke(&env, p, topCommand(words[p.preLen():]), prefix)
+	return &env
 }
 
 // Run implements play.Runner: one line typed on the screen.
@@ -289,11 +295,7 @@ func (p *playSession) Complete(line string) []play.Suggestion {
 		return nil
 	}
 	var out bytes.Buffer
-	env := *p.env
-	env.Args = append([]string{cobra.ShellCompRequestCmd, "--db", p.db}, words...)
-	env.Stdin, env.Stdout, env.Stderr = strings.NewReader(""), &out, io.Discard
-	env.StdinTTY, env.StdoutTTY, env.StderrTTY = false, false, false
-	invoke(&env, p, "", "")
+	invoke(p.lineEnv(append([]string{cobra.ShellCompRequestCmd, "--db", p.db}, words...), &out, io.Discard), p, "", "")
 	return parseCompletions(out.String())
 }
 
