@@ -24,7 +24,7 @@ func fixedClock() func() time.Time {
 
 func newCampaign(t *testing.T, ed rules.Edition) *Service {
 	t.Helper()
-	s, err := Init(memstore.New(), "test", ed, Options{Now: fixedClock(), Actor: "gm", Entropy: rand.New(rand.NewSource(1))})
+	s, err := Init(memstore.New(), "test", ed, Options{VerifyKept: true, Now: fixedClock(), Actor: "gm", Entropy: rand.New(rand.NewSource(1))})
 	if err != nil {
 		t.Fatal(err)
 	}

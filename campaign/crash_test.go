@@ -29,7 +29,7 @@ func TestAwardChild(t *testing.T) {
 	if path == "" {
 		return
 	}
-	s, err := Open(path, Options{Now: time.Now, Actor: "crash"})
+	s, err := Open(path, Options{VerifyKept: true, Now: time.Now, Actor: "crash"})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
@@ -69,7 +69,7 @@ func TestKilledWritersLoseNothing(t *testing.T) {
 
 func killedWriters(t *testing.T, kills int) {
 	path := filepath.Join(t.TempDir(), "c.ltscamp")
-	s, err := Create(path, "Crash", rules.Edition2021, Options{Now: time.Now, Actor: "gm"})
+	s, err := Create(path, "Crash", rules.Edition2021, Options{VerifyKept: true, Now: time.Now, Actor: "gm"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,7 +143,7 @@ func killedWriters(t *testing.T, kills int) {
 		_ = cmd.Wait()
 	}
 
-	s, err = OpenReadOnly(path, Options{Now: time.Now, Actor: "gm"})
+	s, err = OpenReadOnly(path, Options{VerifyKept: true, Now: time.Now, Actor: "gm"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,7 +18,7 @@ import (
 // sp; roller rolls its dice (nil: the default roller).
 func shipCampaign(t *testing.T, roller rules.Roller, name string, sp interceptor.Spec) *Service {
 	t.Helper()
-	s, err := Init(memstore.New(), "test", rules.Edition2021, Options{Now: fixedClock(), Actor: "gm", Entropy: rand.New(rand.NewSource(1)), Roller: roller})
+	s, err := Init(memstore.New(), "test", rules.Edition2021, Options{VerifyKept: true, Now: fixedClock(), Actor: "gm", Entropy: rand.New(rand.NewSource(1)), Roller: roller})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,7 +17,7 @@ import (
 // the maneuver is refused. The replay agrees.
 func TestSecondPursuerAfterAProgramRoll(t *testing.T) {
 	// The program's dice: Zed rolls 1,1,1 and Yan 6,6,6 in the last maneuver.
-	s, err := Init(memstore.New(), "t", rules.Edition2021, Options{Now: fixedClock(), Actor: "gm", Entropy: rand.New(rand.NewSource(1)), Roller: rules.NewGivenFaces([]int{1, 1, 1, 6, 6, 6})})
+	s, err := Init(memstore.New(), "t", rules.Edition2021, Options{VerifyKept: true, Now: fixedClock(), Actor: "gm", Entropy: rand.New(rand.NewSource(1)), Roller: rules.NewGivenFaces([]int{1, 1, 1, 6, 6, 6})})
 	if err != nil {
 		t.Fatal(err)
 	}

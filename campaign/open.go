@@ -63,8 +63,8 @@ func Create(path, name string, edition rules.Edition, opts Options) (*Service, e
 		return nil, rules.Errorf(rules.CodeInvalid, "cannot create the campaign: %v", err)
 	}
 	// The service decided campaign.created on the file being built; it
-	// goes on with the file in its place.
-	s.store = st
+	// goes on with the file in its place, which it reads afresh.
+	s.store, s.kept = st, nil
 	return s, nil
 }
 

@@ -12,7 +12,7 @@ import (
 	"github.com/ltscamp/ltscamp/rules"
 )
 
-func fileOpts() Options { return Options{Now: fixedClock(), Actor: "gm"} }
+func fileOpts() Options { return Options{VerifyKept: true, Now: fixedClock(), Actor: "gm"} }
 
 // TestCreateRefusedLeavesNothing: a Create refused after the file was
 // begun (here the empty actor, which the service refuses when it records
@@ -22,7 +22,7 @@ func fileOpts() Options { return Options{Now: fixedClock(), Actor: "gm"} }
 func TestCreateRefusedLeavesNothing(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "c.ltscamp")
-	_, err := Create(path, "Kit-Kat", rules.DefaultEdition, Options{Now: fixedClock(), Actor: " "})
+	_, err := Create(path, "Kit-Kat", rules.DefaultEdition, Options{VerifyKept: true, Now: fixedClock(), Actor: " "})
 	if rules.CodeOf(err) != rules.CodeInvalid {
 		t.Fatalf("err = %v, want CodeInvalid", err)
 	}

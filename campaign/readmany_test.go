@@ -69,7 +69,7 @@ func TestListsFoldInOnePass(t *testing.T) {
 	if err := store.DropSnapshots(); err != nil { // whatever the generator saved
 		t.Fatal(err)
 	}
-	s, err := New(store, Options{Now: fixedClock(), Actor: "gm"})
+	s, err := New(store, Options{VerifyKept: true, Now: fixedClock(), Actor: "gm"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +117,7 @@ func TestListsEqualTheFullFold(t *testing.T) {
 
 func listsProperty(t *testing.T, seed int64, steps int) {
 	store := memstore.New()
-	s, err := Init(store, "test", rules.Edition2021, Options{Now: fixedClock(), Actor: "gm", Entropy: rand.New(rand.NewSource(seed))})
+	s, err := Init(store, "test", rules.Edition2021, Options{VerifyKept: true, Now: fixedClock(), Actor: "gm", Entropy: rand.New(rand.NewSource(seed))})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -214,7 +214,7 @@ func listsProperty(t *testing.T, seed int64, steps int) {
 // (their events few in a long log) or in one pass (a log of mostly ship
 // events), after random hits, crew changes, repairs and undos.
 func TestShipListsEqualEachShip(t *testing.T) {
-	s, err := Init(memstore.New(), "test", rules.Edition2021, Options{Now: fixedClock(), Actor: "gm", Entropy: rand.New(rand.NewSource(5)), Roller: seededRoller{rand.New(rand.NewSource(5))}})
+	s, err := Init(memstore.New(), "test", rules.Edition2021, Options{VerifyKept: true, Now: fixedClock(), Actor: "gm", Entropy: rand.New(rand.NewSource(5)), Roller: seededRoller{rand.New(rand.NewSource(5))}})
 	if err != nil {
 		t.Fatal(err)
 	}

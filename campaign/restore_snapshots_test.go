@@ -78,7 +78,7 @@ func sameSnapshots(t *testing.T, what string, got, want []events.Snapshot) {
 // openFile opens the campaign at path for the test.
 func openFile(t *testing.T, path string) *Service {
 	t.Helper()
-	s, err := Open(path, Options{Now: func() time.Time { return time.Date(2026, 11, 21, 20, 0, 0, 0, time.UTC) }, Actor: "gm"})
+	s, err := Open(path, Options{VerifyKept: true, Now: func() time.Time { return time.Date(2026, 11, 21, 20, 0, 0, 0, time.UTC) }, Actor: "gm"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,7 +148,7 @@ func TestRestoredAndGeneratedSnapshots(t *testing.T) {
 		t.Fatalf("the rebuild's snapshots do not cover what the test needs: %v", kinds)
 	}
 
-	opts := Options{Now: func() time.Time { return start }, Actor: "gm"}
+	opts := Options{VerifyKept: true, Now: func() time.Time { return start }, Actor: "gm"}
 	fromFile := filepath.Join(dir, "from-file.ltscamp")
 	rep, err := RestoreFile(src, fromFile, opts, RestoreOptions{})
 	if err != nil {

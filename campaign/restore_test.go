@@ -24,7 +24,7 @@ func clock() func() time.Time {
 	return func() time.Time { t = t.Add(time.Second); return t }
 }
 
-func options() campaign.Options { return campaign.Options{Now: clock(), Actor: "gm"} }
+func options() campaign.Options { return campaign.Options{VerifyKept: true, Now: clock(), Actor: "gm"} }
 
 // demoBackup builds the demo campaign in a file and returns its path and
 // its backup (export log).

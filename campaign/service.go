@@ -51,6 +51,11 @@ type Options struct {
 	// process moved on meanwhile; nil means time.Sleep. Tests pass one
 	// that only records.
 	Sleep func(time.Duration)
+	// VerifyKept makes each command that starts from the states the one
+	// before it kept (see kept) fold them afresh from the log as well, and
+	// fail when they differ: tests run with it, so that every command of
+	// every test checks that keeping states changes nothing.
+	VerifyKept bool
 }
 
 // Service runs commands against one campaign's event log.
@@ -82,6 +87,10 @@ type Service struct {
 	// undoWhole decides undo and redo on the whole log, as the scoped
 	// history is checked against in tests.
 	undoWhole bool
+	// kept are the states the last command folded, for the next one
+	// (see kept); verifyKept checks each against a fresh fold.
+	kept       *kept
+	verifyKept bool
 }
 
 // report tells Options.Progress how far long work has got.
@@ -154,7 +163,8 @@ func New(store events.Store, opts Options) (*Service, error) {
 		every = opts.SnapEvery
 	}
 	return &Service{store: store, now: opts.Now, actor: strings.TrimSpace(opts.Actor), entropy: ulid.Monotonic(ent, 0), jitter: ent, sleep: sleep, roller: roller, progress: opts.Progress,
-		snapCode: snapshotCode(opts.Build), snapEvery: every, revertsSnapEvery: min(every, defaultRevertsSnapEvery), rebuildEvery: defaultRebuildEvery}, nil
+		snapCode: snapshotCode(opts.Build), snapEvery: every, revertsSnapEvery: min(every, defaultRevertsSnapEvery), rebuildEvery: defaultRebuildEvery,
+		verifyKept: opts.VerifyKept}, nil
 }
 
 // checkActor refuses an empty actor or one no name may be.
@@ -272,8 +282,15 @@ type decision struct {
 	// snapshots are the states the command saves with its events.
 	snapshots []events.Snapshot
 	// provisional names the streams whose folded state holds events the
-	// command emitted (emitApplied), not yet appended.
+	// command emitted (emitApplied), not yet appended; rosterMoved tells
+	// that the roster holds some.
 	provisional map[string]bool
+	rosterMoved bool
+	// kept are the states the command before this one left, when the
+	// log's head is still where that command left it (nil otherwise);
+	// the folds below are where each state the command read was taken.
+	kept                         *kept
+	revertsF, campaignF, rosterF folded
 }
 
 // character is a party member's folded stream.
@@ -282,6 +299,24 @@ type character struct {
 	stream string
 	sheet  projections.Sheet
 	rolls  projections.Rolls
+	// folded is how far sheet and rolls are folded.
+	folded folded
+}
+
+// apply folds e, the stream's next event, into the sheet and the rolls,
+// unless they hold it already.
+func (c *character) apply(e events.Event) error {
+	if e.StreamVersion <= c.folded.version {
+		return nil
+	}
+	if err := c.sheet.Apply(e); err != nil {
+		return err
+	}
+	if err := c.rolls.Apply(e); err != nil {
+		return err
+	}
+	c.folded.advance(e.StreamVersion, e.Seq)
+	return nil
 }
 
 func (d *decision) expect(stream string, version int64) {
@@ -337,6 +372,9 @@ func (d *decision) emitApplied(stream string, p events.Payload, apply ...func(ev
 	d.provisional[stream] = true
 	pe := d.pending[len(d.pending)-1]
 	e := events.Event{ID: pe.ID, Stream: pe.Stream, Type: pe.Type, PayloadVersion: pe.PayloadVersion, Payload: pe.Payload}
+	if rosterFolds(e) {
+		d.rosterMoved = true
+	}
 	for _, f := range apply {
 		if err := f(e); err != nil {
 			return err
@@ -355,25 +393,59 @@ func (s *Service) execute(decide func(d *decision) error) (events.AppendResult, 
 // executeDecided is execute that also returns the decision appended, for
 // sheetsAfter.
 func (s *Service) executeDecided(decide func(d *decision) error) (events.AppendResult, *decision, error) {
-	if err := s.checkHead(); err != nil {
-		return events.AppendResult{}, nil, err
+	// A command decided on the states the one before it kept skips the
+	// check of the head: its append expects the head they were kept at,
+	// and the store refuses it when that moved or anything else touched
+	// the log; it is then checked and decided again from the log.
+	var head logHead
+	if s.kept != nil {
+		head = s.kept.head
 	}
+	checked := false
 	start := s.now()
 	var slept time.Duration
 	step := retryBase
 	for tries := 1; ; tries++ {
 		d := s.newDecision()
-		if err := decide(d); err != nil {
+		var err error
+		if d.kept, err = s.keptAt(head); err != nil {
+			return events.AppendResult{}, nil, err
+		}
+		if d.kept == nil && !checked {
+			if head, err = s.checkHead(); err != nil {
+				return events.AppendResult{}, nil, err
+			}
+			checked = true
+		}
+		err = decide(d)
+		if err == nil && len(d.pending) == 0 {
+			err = errors.New("campaign: a command decided to append nothing")
+		}
+		if err != nil && d.kept != nil {
+			// Refused on kept states, which another process may have
+			// moved past: decided again from the log, the refusal is
+			// the log's.
+			s.kept = nil
+			continue
+		}
+		if err != nil {
 			return events.AppendResult{}, nil, s.mediumError(err)
 		}
-		if len(d.pending) == 0 {
-			return events.AppendResult{}, nil, errors.New("campaign: a command decided to append nothing")
-		}
 		cmd := events.Command{ID: s.newID(), Actor: s.actor, RecordedAt: s.now().UTC(), Expected: d.expected, Events: d.pending, Snapshots: d.snapshots}
+		if d.kept != nil {
+			cmd.ExpectedHead = &events.Head{Seq: head.seq, Hash: head.hash}
+		}
 		res, err := s.store.Append(cmd)
 		if err == nil {
+			s.keep(d, res)
 			s.appended = append(s.appended, res.Events...)
 			return res, d, nil
+		}
+		s.kept = nil // the next try reads afresh
+		if d.kept != nil && errors.Is(err, events.ErrConcurrency) {
+			// Decided on states the log has moved past: check the head
+			// and decide again, at once.
+			continue
 		}
 		if !errors.Is(err, events.ErrConcurrency) {
 			return events.AppendResult{}, nil, s.mediumError(err)
@@ -405,26 +477,27 @@ func (s *Service) jittered(step time.Duration) time.Duration {
 // rehashes the last headCheckEvents events and checks that each continues
 // the one before. That reads a handful of rows, whatever the log's length:
 // it notices an event edited at the head, not one edited deeper (`verify`
-// reads the whole log).
-func (s *Service) checkHead() error {
+// reads the whole log). It returns the head it checked (seq 0 and no hash
+// for an empty log).
+func (s *Service) checkHead() (logHead, error) {
 	last, err := s.store.Read(events.Query{Limit: headCheckEvents, Last: true})
 	if err != nil {
 		if merr := s.mediumError(err); merr != err {
-			return merr
+			return logHead{}, merr
 		}
-		return s.brokenHead(fmt.Sprintf("its last events cannot be read: %v", err), err)
+		return logHead{}, s.brokenHead(fmt.Sprintf("its last events cannot be read: %v", err), err)
 	}
 	if len(last) == 0 {
-		return nil
+		return logHead{}, nil
 	}
 	prev := last[0].PrevHash
 	if last[0].Seq == 1 {
 		prev = events.GenesisHash()
 	}
 	if seq, reason, broken := events.ChainBreak(last, prev); broken {
-		return s.brokenHead(fmt.Sprintf("seq %d: %s", seq, reason), events.ErrBrokenHead)
+		return logHead{}, s.brokenHead(fmt.Sprintf("seq %d: %s", seq, reason), events.ErrBrokenHead)
 	}
-	return nil
+	return headOf(last[len(last)-1]), nil
 }
 
 // brokenHead is the error of a write refused by checkHead.
@@ -471,7 +544,7 @@ func (s *Service) sheetsAfter(d *decision, res events.AppendResult, cs ...*chara
 			if e.Stream != c.stream {
 				continue
 			}
-			if err := c.sheet.Apply(e); err != nil {
+			if err := c.apply(e); err != nil {
 				return nil, err
 			}
 		}
@@ -493,13 +566,17 @@ func (s *Service) newID() string {
 // command depends on which earlier commands are in effect.
 func (d *decision) revertsState() (*projections.Reverts, error) {
 	if d.reverts == nil {
-		r, f, err := d.s.foldReverts(0)
-		if err != nil {
-			return nil, err
+		if k := d.kept; k != nil && k.reverts != nil {
+			d.reverts, d.revertsF = k.reverts, k.revertsF
+		} else {
+			r, f, err := d.s.foldReverts(0)
+			if err != nil {
+				return nil, err
+			}
+			d.reverts, d.revertsF = &r, f
 		}
-		d.expect(events.CommandsStream, r.Version)
-		d.reverts = &r
-		if err := d.snapshotDue(f, events.CommandsStream, projections.SnapReverts, d.s.revertsSnapEvery, true, r.Encode); err != nil {
+		d.expect(events.CommandsStream, d.reverts.Version)
+		if err := d.snapshotDue(d.revertsF, events.CommandsStream, projections.SnapReverts, d.s.revertsSnapEvery, true, d.reverts.Encode); err != nil {
 			return nil, err
 		}
 	}
@@ -540,14 +617,19 @@ func (d *decision) campaignState() (*projections.Campaign, error) {
 	if err != nil {
 		return nil, err
 	}
-	c, f, err := d.s.foldCampaign(rv, 0)
-	if err != nil {
-		return nil, err
+	if k := d.kept; k != nil && k.campaign != nil {
+		d.campaign, d.campaignF = k.campaign, k.campaignF
+	} else {
+		c, f, err := d.s.foldCampaign(rv, 0)
+		if err != nil {
+			return nil, err
+		}
+		d.campaign, d.campaignF = &c, f
 	}
+	c, f := d.campaign, d.campaignF
 	d.expect(events.CampaignStream, c.Version)
-	d.campaign = &c
 	if c.Version == f.version {
-		snap := func() ([]byte, error) { return projections.EncodeCampaign(c) }
+		snap := func() ([]byte, error) { return projections.EncodeCampaign(*c) }
 		if err := d.snapshotDue(f, events.CampaignStream, projections.SnapCampaign, d.s.snapEvery, false, snap); err != nil {
 			return nil, err
 		}
@@ -600,13 +682,18 @@ func (d *decision) rosterState() (*projections.Roster, error) {
 		if err != nil {
 			return nil, err
 		}
-		r, f, err := d.s.foldRoster(rv, 0)
-		if err != nil {
-			return nil, err
+		if k := d.kept; k != nil && k.roster != nil {
+			d.roster, d.rosterF = k.roster, k.rosterF
+		} else {
+			r, f, err := d.s.foldRoster(rv, 0)
+			if err != nil {
+				return nil, err
+			}
+			d.roster, d.rosterF = &r, f
 		}
-		d.roster = &r
-		snap := func() ([]byte, error) { return projections.EncodeRoster(r) }
-		if err := d.snapshotDue(f, rosterView, projections.SnapRoster, d.s.snapEvery, false, snap); err != nil {
+		r := d.roster
+		snap := func() ([]byte, error) { return projections.EncodeRoster(*r) }
+		if err := d.snapshotDue(d.rosterF, rosterView, projections.SnapRoster, d.s.snapEvery, false, snap); err != nil {
 			return nil, err
 		}
 	}
@@ -763,10 +850,13 @@ func (d *decision) characterByMember(m projections.Member) (*character, error) {
 	if err != nil {
 		return nil, err
 	}
-	c, f, err := d.s.foldCharacter(m, rv, 0)
-	if err != nil {
+	c := d.kept.character(m.ID)
+	if c != nil {
+		c.member = m // as the roster names him now
+	} else if c, _, err = d.s.foldCharacter(m, rv, 0); err != nil {
 		return nil, err
 	}
+	f := c.folded
 	d.expect(c.stream, f.version)
 	d.chars[m.ID] = c
 	snap := func() ([]byte, error) { return projections.EncodeCharacter(c.sheet, c.rolls) }
@@ -822,6 +912,7 @@ func (s *Service) foldCharacter(m projections.Member, rv *projections.Reverts, u
 	if err != nil {
 		return nil, f, err
 	}
+	c.folded = f
 	return c, f, nil
 }
 

@@ -97,7 +97,7 @@ func TestSnapshotsEqualTheFullFold(t *testing.T) {
 
 func snapshotProperty(t *testing.T, seed int64, steps int) {
 	store := memstore.New()
-	s, err := Init(store, "test", rules.Edition2021, Options{Now: fixedClock(), Actor: "gm", Entropy: rand.New(rand.NewSource(seed))})
+	s, err := Init(store, "test", rules.Edition2021, Options{VerifyKept: true, Now: fixedClock(), Actor: "gm", Entropy: rand.New(rand.NewSource(seed))})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -306,7 +306,7 @@ func checkReverts(t *testing.T, s *Service, store events.Store, at string) {
 // shape) is passed over, never trusted and never fatal.
 func TestUnreadableSnapshotIsFoldedAround(t *testing.T) {
 	store := memstore.New()
-	s, err := Init(store, "test", rules.Edition2021, Options{Now: fixedClock(), Actor: "gm", Entropy: rand.New(rand.NewSource(1))})
+	s, err := Init(store, "test", rules.Edition2021, Options{VerifyKept: true, Now: fixedClock(), Actor: "gm", Entropy: rand.New(rand.NewSource(1))})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -344,7 +344,7 @@ func TestUnreadableSnapshotIsFoldedAround(t *testing.T) {
 // is back, in his place.
 func TestRosterSnapshotAfterUndoingACreation(t *testing.T) {
 	store := memstore.New()
-	s, err := Init(store, "test", rules.Edition2021, Options{Now: fixedClock(), Actor: "gm", Entropy: rand.New(rand.NewSource(1))})
+	s, err := Init(store, "test", rules.Edition2021, Options{VerifyKept: true, Now: fixedClock(), Actor: "gm", Entropy: rand.New(rand.NewSource(1))})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -20,7 +20,7 @@ func TestTimelineReadsOnlyWhatItTells(t *testing.T) {
 	if _, err := Generate(st, GenerateOptions{Characters: 4, EventsPerCharacter: 400, EventsPerCommand: 30, Seed: 5, Start: start, Edition: rules.Edition2021}); err != nil {
 		t.Fatal(err)
 	}
-	s, err := New(st, Options{Now: func() time.Time { return start }, Actor: "gm"})
+	s, err := New(st, Options{VerifyKept: true, Now: func() time.Time { return start }, Actor: "gm"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -36,7 +36,7 @@ func TestUndoAroundEqualsUndoOnTheWholeLog(t *testing.T) {
 func undoDifferential(t *testing.T, seed int64, steps int) (undone, refused int) {
 	play := func(whole bool) (*Service, events.Store) {
 		store := memstore.New()
-		s, err := Init(store, "test", rules.Edition2021, Options{Now: fixedClock(), Actor: "gm", Entropy: rand.New(rand.NewSource(seed))})
+		s, err := Init(store, "test", rules.Edition2021, Options{VerifyKept: true, Now: fixedClock(), Actor: "gm", Entropy: rand.New(rand.NewSource(seed))})
 		if err != nil {
 			t.Fatal(err)
 		}

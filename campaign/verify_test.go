@@ -348,7 +348,7 @@ func TestVerifyGeneratedCampaign(t *testing.T) {
 	if _, err := Generate(st, GenerateOptions{Characters: 5, EventsPerCharacter: 200, EventsPerCommand: 50, Seed: 7, Start: start, Edition: rules.Edition2021}); err != nil {
 		t.Fatal(err)
 	}
-	s, err := New(st, Options{Now: func() time.Time { return start }, Actor: "gm"})
+	s, err := New(st, Options{VerifyKept: true, Now: func() time.Time { return start }, Actor: "gm"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -396,7 +396,7 @@ func BenchmarkVerify(b *testing.B) {
 	verified := 0
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		rep, err := VerifyFile(path, Options{Now: time.Now, Actor: "bench"}, VerifyOptions{})
+		rep, err := VerifyFile(path, Options{VerifyKept: true, Now: time.Now, Actor: "bench"}, VerifyOptions{})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -451,7 +451,7 @@ func TestDayTimelineMatchesWholeFold(t *testing.T) {
 	if _, err := Generate(st, GenerateOptions{Characters: 4, EventsPerCharacter: 220, EventsPerCommand: 30, Seed: 3, Start: start, Edition: rules.Edition2021}); err != nil {
 		t.Fatal(err)
 	}
-	s, err := New(st, Options{Now: func() time.Time { return start }, Actor: "gm"})
+	s, err := New(st, Options{VerifyKept: true, Now: func() time.Time { return start }, Actor: "gm"})
 	if err != nil {
 		t.Fatal(err)
 	}

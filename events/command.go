@@ -45,6 +45,9 @@ func (c Command) Validate() error {
 	if len(c.Events) == 0 {
 		return bad("no events to append")
 	}
+	if h := c.ExpectedHead; h != nil && h.Seq < 0 {
+		return bad("the expected head's seq %d is negative", h.Seq)
+	}
 	for _, stream := range slices.Sorted(maps.Keys(c.Expected)) {
 		v := c.Expected[stream]
 		switch {

@@ -7,6 +7,7 @@
 package events
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -85,6 +86,34 @@ type Command struct {
 	// Version, folded with the commands stream at the version the command
 	// expects of it: the checks that guard the append guard the snapshot.
 	Snapshots []Snapshot
+	// ExpectedHead, when set, is the log's head the command was decided
+	// at: a command decided on states kept in memory from the commands
+	// before it (a session such as `ltscamp play`), rather than read from
+	// the log, names it. The append fails with a *HeadMovedError (an
+	// ErrConcurrency) when the head is another. A store also refuses it so
+	// when it cannot vouch that nothing but its own appends changed the
+	// log since its last one (sqlitestore: another connection committed,
+	// or the file was rewritten): the command is then decided again from
+	// the log, with the checks of a command read from it.
+	ExpectedHead *Head
+}
+
+// Head is the log's last event: its seq and hash (seq 0 and GenesisHash
+// on an empty log).
+type Head struct {
+	Seq  int64
+	Hash []byte
+}
+
+// CheckHead returns a *HeadMovedError when the log's head, at seq with
+// hash, is not the one c expects (c.ExpectedHead; nil when it expects
+// none).
+func (c Command) CheckHead(seq int64, hash []byte) error {
+	want := c.ExpectedHead
+	if want == nil || (want.Seq == seq && bytes.Equal(want.Hash, hash)) {
+		return nil
+	}
+	return &HeadMovedError{Expected: want.Seq, Actual: seq}
 }
 
 // AppendResult reports what an Append committed.
@@ -203,3 +232,25 @@ func (e *ConcurrencyError) Error() string {
 
 // Is makes errors.Is(err, ErrConcurrency) true.
 func (e *ConcurrencyError) Is(target error) bool { return target == ErrConcurrency }
+
+// HeadMovedError is the error of an append refused because the log is not
+// as the command expected it (Command.ExpectedHead).
+type HeadMovedError struct {
+	// Expected is the head's seq the command was decided at; Actual the
+	// log's.
+	Expected, Actual int64
+	// Reason, when set, says why a store that found the head as expected
+	// refused the command all the same.
+	Reason string
+}
+
+// Error implements error.
+func (e *HeadMovedError) Error() string {
+	if e.Reason != "" {
+		return fmt.Sprintf("%s: the command was decided at the log's head, seq %d, but %s", ErrConcurrency, e.Expected, e.Reason)
+	}
+	return fmt.Sprintf("%s: the log's head is seq %d, the command was decided at seq %d", ErrConcurrency, e.Actual, e.Expected)
+}
+
+// Is makes errors.Is(err, ErrConcurrency) true.
+func (e *HeadMovedError) Is(target error) bool { return target == ErrConcurrency }

@@ -39,7 +39,7 @@ func playClock() time.Time { return time.Date(2026, 11, 21, 20, 0, 0, 0, time.UT
 func newTable(t *testing.T, setup ...string) *playSession {
 	t.Helper()
 	db := filepath.Join(t.TempDir(), "c.ltscamp")
-	opts := campaign.Options{Now: playClock, Actor: "gm", Entropy: rand.New(rand.NewSource(23))}
+	opts := campaign.Options{Now: playClock, Actor: "gm", Entropy: rand.New(rand.NewSource(23)), VerifyKept: true}
 	svc, err := campaign.Create(db, "Legends campaign", rules.Edition("2021"), opts)
 	if err != nil {
 		t.Fatal(err)
@@ -526,6 +526,9 @@ func runPlayLines(t *testing.T, db, stdin string, flags ...string) (code int, st
 		Stdout: &out, Stderr: &errb,
 		Getenv: func(string) string { return "" },
 		Now:    playClock,
+		// Every line after the first starts from the states the one
+		// before kept: each is checked against the log.
+		verifyKept: true,
 	}
 	code = Main(env)
 	return code, out.String(), errb.String()

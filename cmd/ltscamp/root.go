@@ -36,6 +36,14 @@ type Env struct {
 	// formsOff, when set, says why no form is shown even on a terminal
 	// (inside `ltscamp play`).
 	formsOff string
+	// verifyKept makes the campaign check the states a session keeps
+	// from command to command against the log (tests: see
+	// campaign.Options.VerifyKept).
+	verifyKept bool
+	// version is the program's one-line version once read from the
+	// build info: play's lines, each with a copy of play's Env, read it
+	// once.
+	version string
 	// outputThrough, when set, is given each output file (export -o)
 	// and returns the writer its contents go to: tests put a full disk
 	// (/dev/full) under the file with it.
@@ -168,9 +176,19 @@ audited back to the command that made it.`,
 			root.AddCommand(c.make(a))
 		}
 	}
-	root.Version = buildVersion().String()
+	if a.env.version == "" {
+		a.env.version = buildVersion().String()
+	}
+	root.Version = a.env.version
 	root.SetVersionTemplate("{{.Version}}\n")
-	organize(root)
+	if a.only == "" {
+		organize(root)
+	} else {
+		// A line of play that names its command: the top-level help, its
+		// topics and the completion scripts are out of its reach.
+		root.CompletionOptions.DisableDefaultCmd = true
+		strict(root)
+	}
 	setHelpTemplates(root)
 	markWrites(root)
 	// Flag completions are registered in a map of cobra's that is never
@@ -253,7 +271,7 @@ func defaultActor(env *Env) string {
 }
 
 func (a *app) options() campaign.Options {
-	opts := campaign.Options{Now: a.env.Now, Actor: a.actor, Build: releaseVersion}
+	opts := campaign.Options{Now: a.env.Now, Actor: a.actor, Build: releaseVersion, VerifyKept: a.env.verifyKept}
 	if a.progress == nil {
 		a.progress = a.newProgress()
 	}

@@ -57,13 +57,16 @@ func (s *Store) Append(cmd events.Command) (events.AppendResult, error) {
 			return events.AppendResult{}, fmt.Errorf("%w: command %q: event ID %q is already in the log", events.ErrInvalidCommand, cmd.ID, p.ID)
 		}
 	}
+	head, hash := s.head()
+	if err := cmd.CheckHead(head, hash); err != nil {
+		return events.AppendResult{}, err
+	}
 	versions, err := cmd.CheckExpected(func(stream string) (int64, error) {
 		return int64(len(s.byStream[stream])), nil
 	})
 	if err != nil {
 		return events.AppendResult{}, err
 	}
-	head, hash := s.head()
 	sealed := cmd.Seal(head, hash, versions)
 	out := make([]events.Event, len(sealed))
 	for i, e := range sealed {

@@ -21,8 +21,8 @@ import (
 // check and the insert.
 //
 // It costs few round trips: one query reads whether the command is in
-// the log already, the head and a stream's version (the others, if any,
-// take one each); the events go in with a few multi-row INSERTs. An event
+// the log already, the head and the versions of up to preludeStreams
+// streams (the others, if any, take one each); the events go in with a few multi-row INSERTs. An event
 // ID already in the log is caught by the events table's UNIQUE (id)
 // rather than looked up beforehand, and reported as before.
 func (s *Store) Append(cmd events.Command) (res events.AppendResult, err error) {
@@ -46,14 +46,24 @@ func (s *Store) Append(cmd events.Command) (res events.AppendResult, err error) 
 func (s *Store) appendIn(ctx context.Context, w *writer, cmd events.Command) (events.AppendResult, error) {
 	streams := slices.Sorted(maps.Keys(cmd.Expected)) // Validate: at least one
 	var (
-		duplicate bool
-		seq       int64
-		hashHex   string
-		version   int64
+		duplicate   bool
+		seq         int64
+		hashHex     string
+		dataVersion int64
 	)
-	row, err := w.queryRow(ctx, prelude, cmd.ID, streams[0])
+	first := streams[:min(len(streams), preludeStreams)]
+	versionsRead := make([]int64, len(first))
+	args := make([]any, 0, 1+len(first))
+	dest := make([]any, 0, 4+len(first))
+	args = append(args, cmd.ID)
+	dest = append(dest, &duplicate, &seq, &hashHex, &dataVersion)
+	for i, stream := range first {
+		args = append(args, stream)
+		dest = append(dest, &versionsRead[i])
+	}
+	row, err := w.queryRow(ctx, prelude[len(first)-1], args...)
 	if err == nil {
-		err = row.Scan(&duplicate, &seq, &hashHex, &version)
+		err = row.Scan(dest...)
 	}
 	if err != nil {
 		return events.AppendResult{}, fmt.Errorf("append command %s: %w", cmd.ID, err)
@@ -69,8 +79,19 @@ func (s *Store) appendIn(ctx context.Context, w *writer, cmd events.Command) (ev
 		}
 		return events.AppendResult{Events: prior, Duplicate: true}, nil
 	}
-	current := map[string]int64{streams[0]: version}
-	for _, stream := range streams[1:] {
+	// Read within the write transaction, data_version is the one this
+	// connection will read after its commit, unless another commits.
+	w.txDataVersion, w.txVersionKnown = dataVersion, true
+	if cmd.ExpectedHead != nil {
+		if err := s.checkHeadExpected(w, cmd, seq, hashHex, dataVersion); err != nil {
+			return events.AppendResult{}, err
+		}
+	}
+	current := make(map[string]int64, len(streams))
+	for i, stream := range first {
+		current[stream] = versionsRead[i]
+	}
+	for _, stream := range streams[len(first):] {
 		var v int64
 		row, err := w.queryRow(ctx, selectStreamVersion, stream)
 		if err == nil {
@@ -110,6 +131,39 @@ func (s *Store) appendIn(ctx context.Context, w *writer, cmd events.Command) (ev
 		return events.AppendResult{}, fmt.Errorf("append command %s: %w", cmd.ID, err)
 	}
 	return events.AppendResult{Events: sealed}, nil
+}
+
+// checkHeadExpected refuses a command decided at a head (ExpectedHead)
+// when the log's head, at seq with hashHex, is another, and also when this
+// store cannot vouch that nothing but its own appends changed the file
+// since the last one: no Append of this store committed on this
+// connection yet, another connection committed since (data_version moved
+// on) or the guard found the file rewritten. The command is then decided
+// again from the log.
+func (s *Store) checkHeadExpected(w *writer, cmd events.Command, seq int64, hashHex string, dataVersion int64) error {
+	hash := events.GenesisHash()
+	if seq > 0 {
+		var err error
+		if hash, err = decodeHash(hashHex); err != nil {
+			return fmt.Errorf("append command %s: event %d: hash: %w", cmd.ID, seq, err)
+		}
+	}
+	if err := cmd.CheckHead(seq, hash); err != nil {
+		return err
+	}
+	why := ""
+	switch {
+	case !w.versionKnown:
+		why = "this store has not appended on its connection since it was opened"
+	case dataVersion != w.dataVersion:
+		why = "another connection has written to the file since this store's last append"
+	case s.guard != nil && !s.guard.untouched:
+		why = "the file was changed since this store's last append"
+	}
+	if why != "" {
+		return &events.HeadMovedError{Expected: cmd.ExpectedHead.Seq, Actual: seq, Reason: why}
+	}
+	return nil
 }
 
 // idTakenError is the error of a command that reuses an event ID.

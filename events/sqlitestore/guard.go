@@ -147,12 +147,7 @@ func noteChecked(path string, st diskState) {
 	if len(text) < noteSize {
 		text = text[:len(text)-1] + strings.Repeat(" ", noteSize-len(text)) + "\n"
 	}
-	f, err := os.OpenFile(checkedPath(path), os.O_WRONLY|os.O_CREATE|noFollow, 0o600)
-	if err != nil {
-		return
-	}
-	_, _ = f.WriteAt([]byte(text), 0)
-	_ = f.Close()
+	_ = writeAt(checkedPath(path), []byte(text))
 }
 
 // noteSize is the length noteChecked pads its record to: more than the
@@ -173,6 +168,9 @@ type guard struct {
 	ok    bool
 	// checks counts the quick_checks run (tests read it).
 	checks int
+	// untouched is set by before when it found the file as this store's
+	// last write left it (see Command.ExpectedHead).
+	untouched bool
 }
 
 // newGuard returns the guard of a store opened for writing at path.
@@ -189,7 +187,8 @@ var quickCheck = fmt.Sprintf("PRAGMA quick_check(%d)", maxIntegrityProblems)
 // and returns a *DamageError when the file is damaged.
 func (g *guard) before(ctx context.Context, w *writer, path string) error {
 	now := diskStateOf(path)
-	if g.ok && now == g.known {
+	g.untouched = g.ok && now == g.known
+	if g.untouched {
 		return nil
 	}
 	// Another ltscamp process that wrote the file since (a second

@@ -290,3 +290,66 @@ func TestKeptOpenStoresTrustEachOthersWrites(t *testing.T) {
 		t.Errorf("after an outside change, %d quick_checks, want 1", a.guard.checks)
 	}
 }
+
+// TestExpectedHeadNeedsTheStoresOwnLastWrite: a command decided at the
+// log's head (events.Command.ExpectedHead) goes in only when this store
+// can vouch that nothing but its own appends touched the file since the
+// last: the head being the one expected is not enough when this store has
+// not appended since it was opened, when another connection committed
+// since (here another store's append, whose head is then the one
+// expected), or when the file was changed outside ltscamp. Each refusal
+// says why, and appends nothing; a write of this store's own makes the
+// next command decided at its head go in.
+func TestExpectedHeadNeedsTheStoresOwnLastWrite(t *testing.T) {
+	path := filledStore(t, 2)
+	a, err := Open(path, testOpts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	b, err := Open(path, testOpts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	atHead := func(id string) events.Command {
+		t.Helper()
+		seq, hash, err := a.Head()
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := cmd(id, "s")
+		c.ExpectedHead = &events.Head{Seq: seq, Hash: hash}
+		return c
+	}
+	refused := func(c events.Command, why string) {
+		t.Helper()
+		n0, _ := a.Count()
+		_, err := a.Append(c)
+		var moved *events.HeadMovedError
+		if !errors.As(err, &moved) || !errors.Is(err, events.ErrConcurrency) || !strings.Contains(moved.Reason, why) {
+			t.Fatalf("%s: err = %v, want a *HeadMovedError saying %q", c.ID, err, why)
+		}
+		if n, _ := a.Count(); n != n0 {
+			t.Errorf("%s: %d events appended by a refused command", c.ID, n-n0)
+		}
+	}
+	refused(atHead("A00001"), "has not appended")
+	mustAppend(t, a, cmd("A00002", "s"))
+	mustAppend(t, a, atHead("A00003"))
+	mustAppend(t, a, atHead("A00004"))
+
+	mustAppend(t, b, cmd("B00001", "s"))
+	refused(atHead("A00005"), "another connection")
+	mustAppend(t, a, cmd("A00006", "s"))
+	mustAppend(t, a, atHead("A00007"))
+
+	time.Sleep(20 * time.Millisecond)
+	now := time.Now()
+	if err := os.Chtimes(path, now, now); err != nil {
+		t.Fatal(err)
+	}
+	refused(atHead("A00008"), "file was changed")
+	mustAppend(t, a, cmd("A00009", "s"))
+	mustAppend(t, a, atHead("A00010"))
+}

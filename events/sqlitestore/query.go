@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"iter"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -87,19 +88,43 @@ func (st *statements) prepared(ctx context.Context, db *sql.DB, query string) (*
 
 // The queries of writing, prepared on the writer connection.
 const (
-	// prelude reads, in one round trip, what every Append checks before
-	// it inserts: whether the command ID is in the log already, the log's
-	// head (0 and an empty hash when it is empty) and the version of
-	// stream ?2.
-	prelude = `SELECT EXISTS (SELECT 1 FROM events WHERE command_id = ?1),
-       coalesce((SELECT max(seq) FROM events), 0),
-       coalesce((SELECT hash FROM events ORDER BY seq DESC LIMIT 1), ''),
-       (SELECT coalesce(max(stream_version), 0) FROM events WHERE stream = ?2)`
+	// preludeSQL (below) reads, in one round trip, what every Append checks
+	// before it inserts.
 	selectStreamVersion = `SELECT coalesce(max(stream_version), 0) FROM events WHERE stream = ?`
 	selectHead          = `SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1`
 	// selectIDTaken reads whether an event ID is in the log up to a seq.
 	selectIDTaken = `SELECT EXISTS (SELECT 1 FROM events WHERE id = ?1 AND seq <= ?2)`
 )
+
+// preludeStreams is how many streams' versions the prelude reads: a
+// command expects a few (a roll: the commands stream, the campaign and
+// the roller's); the others, if any, take a query each.
+const preludeStreams = 4
+
+// preludeSQL returns the query that reads, in one round trip, what every
+// Append checks before it inserts: whether the command ID (?1) is in the
+// log already, the log's head (0 and an empty hash when it is empty),
+// SQLite's data_version (see Command.ExpectedHead) and the versions of the n streams
+// ?2, ?3 ...
+func preludeSQL(n int) string {
+	var b strings.Builder
+	b.WriteString(`SELECT EXISTS (SELECT 1 FROM events WHERE command_id = ?1),
+       coalesce((SELECT max(seq) FROM events), 0),
+       coalesce((SELECT hash FROM events ORDER BY seq DESC LIMIT 1), ''),
+       (SELECT data_version FROM pragma_data_version())`)
+	for i := range n {
+		fmt.Fprintf(&b, ",\n       (SELECT coalesce(max(stream_version), 0) FROM events WHERE stream = ?%d)", i+2)
+	}
+	return b.String()
+}
+
+// prelude[n-1] is preludeSQL(n).
+var prelude = func() (q [preludeStreams]string) {
+	for i := range q {
+		q[i] = preludeSQL(i + 1)
+	}
+	return q
+}()
 
 // prepare prepares the store's fixed queries on db.
 func prepare(ctx context.Context, db *sql.DB) (*statements, error) {
@@ -303,8 +328,9 @@ func selectQuery(q events.Query) (string, []any) {
 		b.WriteString(" ORDER BY seq")
 	}
 	if q.Limit > 0 {
-		b.WriteString(" LIMIT ?")
-		args = append(args, q.Limit)
+		// Written out, not bound: SQLite re-prepares a statement each
+		// time a LIMIT parameter is bound (its planner reads the value).
+		b.WriteString(" LIMIT " + strconv.Itoa(q.Limit))
 	}
 	return b.String(), args
 }

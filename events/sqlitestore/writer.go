@@ -23,6 +23,12 @@ type writer struct {
 	mu    sync.Mutex
 	conn  *sql.Conn
 	stmts map[string]*sql.Stmt
+	// dataVersion is SQLite's data_version on conn as the last Append
+	// that committed read it, when versionKnown: it moves on when another
+	// connection commits to the file, never for this one's own commits.
+	// txDataVersion is the one the Append under way read.
+	dataVersion, txDataVersion   int64
+	versionKnown, txVersionKnown bool
 }
 
 // write runs f in a write transaction on the store's writer connection.
@@ -49,6 +55,7 @@ func (s *Store) write(ctx context.Context, what string, f func(w *writer) (commi
 		}
 		w.conn, w.stmts = conn, map[string]*sql.Stmt{}
 	}
+	w.txVersionKnown = false
 	if _, err := w.ExecContext(ctx, "BEGIN IMMEDIATE"); err != nil {
 		if errors.Is(err, driver.ErrBadConn) || errors.Is(err, sql.ErrConnDone) {
 			w.drop(driver.ErrBadConn) // the next write takes another
@@ -78,6 +85,8 @@ func (s *Store) write(ctx context.Context, what string, f func(w *writer) (commi
 	ended = true
 	if err == nil && commit {
 		if _, err = w.ExecContext(ctx, "COMMIT"); err == nil {
+			// Another kind of write (a Load, snapshots) leaves it unknown.
+			w.dataVersion, w.versionKnown = w.txDataVersion, w.txVersionKnown
 			return nil
 		}
 		err = fmt.Errorf("%s: commit: %w", what, err)
@@ -141,7 +150,7 @@ func (w *writer) drop(err error) {
 		}
 		_ = w.conn.Close()
 	}
-	w.conn, w.stmts = nil, nil
+	w.conn, w.stmts, w.versionKnown = nil, nil, false
 }
 
 // release gives the writer connection back to the pool, when no write

@@ -47,6 +47,7 @@ func Run(t *testing.T, newStore func(t *testing.T) events.Store) {
 		{"AnyVersion", testAnyVersion},
 		{"PreconditionOnlyStream", testPreconditionOnly},
 		{"ConcurrencyError", testConcurrencyError},
+		{"ExpectedHead", testExpectedHead},
 		{"DuplicateCommand", testDuplicateCommand},
 		{"InvalidCommands", testInvalidCommands},
 		{"EventIDAlreadyInLog", testEventIDTaken},
@@ -444,6 +445,55 @@ func testConcurrencyError(t *testing.T, s events.Store) {
 	}
 	if errors.Is(err, events.ErrInvalidCommand) || errors.Is(err, events.ErrNotFound) {
 		t.Errorf("error %v matches an unrelated sentinel", err)
+	}
+	assertUnchanged(t, s, before)
+}
+
+// testExpectedHead: a command that names the head it was decided at goes
+// in while the head is that one, and is refused with a *HeadMovedError
+// (an ErrConcurrency, nothing appended) once another command moved it,
+// or when the hash differs. A duplicate is still reported as one.
+func testExpectedHead(t *testing.T, s events.Store) {
+	first := mustAppend(t, s, command("H1", nil, ev("E1", "a", "t")))
+	at := func(e events.Event) *events.Head { return &events.Head{Seq: e.Seq, Hash: e.Hash} }
+	cmd := command("H2", nil, ev("E2", "a", "t"))
+	cmd.ExpectedHead = at(first[0])
+	second := mustAppend(t, s, cmd)
+	cmd = command("H3", nil, ev("E3", "b", "t"))
+	cmd.ExpectedHead = at(second[0])
+	third := mustAppend(t, s, cmd)
+
+	before := take(t, s)
+	stale := command("H4", nil, ev("E4", "a", "t"))
+	stale.ExpectedHead = at(second[0])
+	_, err := s.Append(stale)
+	var moved *events.HeadMovedError
+	if !errors.Is(err, events.ErrConcurrency) || !errors.As(err, &moved) {
+		t.Fatalf("a command decided at seq %d, the head at %d: err = %v, want a *HeadMovedError", second[0].Seq, third[0].Seq, err)
+	}
+	if moved.Expected != second[0].Seq || moved.Actual != third[0].Seq {
+		t.Errorf("HeadMovedError = %+v, want expected %d actual %d", *moved, second[0].Seq, third[0].Seq)
+	}
+	assertUnchanged(t, s, before)
+
+	forged := command("H5", nil, ev("E5", "a", "t"))
+	forged.ExpectedHead = &events.Head{Seq: third[0].Seq, Hash: bytes.Repeat([]byte{7}, len(third[0].Hash))}
+	if _, err := s.Append(forged); !errors.Is(err, events.ErrConcurrency) {
+		t.Fatalf("a command expecting the head's seq with another hash: err = %v, want ErrConcurrency", err)
+	}
+	assertUnchanged(t, s, before)
+
+	again := command("H3", nil, ev("E3", "b", "t"))
+	again.ExpectedHead = at(first[0])
+	res, err := s.Append(again)
+	if err != nil || !res.Duplicate {
+		t.Fatalf("a command appended before, expecting an old head: duplicate %v, err %v; want the duplicate reported", res.Duplicate, err)
+	}
+
+	negative := command("H6", nil, ev("E6", "a", "t"))
+	negative.ExpectedHead = &events.Head{Seq: -1}
+	if _, err := s.Append(negative); !errors.Is(err, events.ErrInvalidCommand) {
+		t.Fatalf("an expected head at seq -1: err = %v, want ErrInvalidCommand", err)
 	}
 	assertUnchanged(t, s, before)
 }
