@@ -172,7 +172,7 @@ func (s *Service) keep(d *decision, res events.AppendResult) {
 		case projections.SnapCharacter:
 			for _, c := range k.chars {
 				if c.stream == sn.Stream {
-					c.folded.read = 0
+					c.folded.read, c.folded.audit = 0, false
 				}
 			}
 		}

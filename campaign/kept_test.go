@@ -2,6 +2,7 @@ package campaign
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,6 +10,8 @@ import (
 	"time"
 
 	"github.com/ltscamp/ltscamp/events"
+	"github.com/ltscamp/ltscamp/events/memstore"
+	"github.com/ltscamp/ltscamp/projections"
 	"github.com/ltscamp/ltscamp/rules"
 )
 
@@ -186,5 +189,64 @@ func TestHeadMovedIsAConflict(t *testing.T) {
 	}
 	if !strings.Contains(err.Error(), "seq 6") || !strings.Contains(err.Error(), "seq 4") {
 		t.Errorf("%q does not name both heads", err)
+	}
+}
+
+// TestAuditSnapshotsFollowTheAudit: a character's XP audit snapshot is
+// saved with his character snapshot only when the events since add to the
+// audit: a run of rolls saves none (the audit of a long campaign holds
+// megabytes of rows), an award then does. `audit xp` reads the same either
+// way.
+func TestAuditSnapshotsFollowTheAudit(t *testing.T) {
+	s, err := Init(memstore.New(), "test", rules.Edition2021, Options{VerifyKept: true, Now: fixedClock(), Actor: "gm", SnapEvery: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustCreate(t, s, "Ajax", 12, 11, 9)
+	sh, err := s.Sheet("Ajax")
+	if err != nil {
+		t.Fatal(err)
+	}
+	latest := func(kind string) (events.Snapshot, bool) {
+		t.Helper()
+		sn, ok, err := s.store.Snapshot(events.SnapshotQuery{Stream: events.CharacterStreamPrefix + sh.ID, Kind: kind, Code: s.snapCode})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sn, ok
+	}
+	for range 20 {
+		roll(t, s, "Ajax")
+	}
+	if _, ok := latest(projections.SnapCharacter); !ok {
+		t.Fatal("no character snapshot after 20 rolls, saving one every 4 events")
+	}
+	if sn, ok := latest(projections.SnapAudit); ok {
+		t.Errorf("an audit snapshot at version %d, saved for rolls alone", sn.Version)
+	}
+	if _, err := s.AwardXP([]string{"Ajax"}, 5, "good play"); err != nil {
+		t.Fatal(err)
+	}
+	for range 6 {
+		roll(t, s, "Ajax")
+	}
+	sn, ok := latest(projections.SnapAudit)
+	if !ok || sn.Version < 23 {
+		t.Fatalf("audit snapshot %v at version %d after an award at version 23, want one at or past it", ok, sn.Version)
+	}
+	withSnap, err := s.AuditXP("Ajax")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh, err := New(s.store, Options{Now: fixedClock(), Actor: "gm", Build: "another build"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	full, err := fresh.AuditXP("Ajax")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(withSnap) != fmt.Sprint(full) {
+		t.Errorf("audit from the snapshot:\n%v\nfolded whole (another build trusts none):\n%v", withSnap, full)
 	}
 }

@@ -316,6 +316,7 @@ func (c *character) apply(e events.Event) error {
 		return err
 	}
 	c.folded.advance(e.StreamVersion, e.Seq)
+	c.folded.audit = c.folded.audit || addsToAudit(e)
 	return nil
 }
 
@@ -871,8 +872,15 @@ func (d *decision) characterByMember(m projections.Member) (*character, error) {
 
 // auditSnapshotDue saves the XP audit of a party member's stream with his
 // character snapshot, so that `audit xp` folds only the events after it.
+//
+// It is saved only when the events the character's fold read add to the
+// audit (an award, a spend: a run of rolls leaves it as it was), and once
+// the events since the last one number at least 1/auditRowsPerEvent of its
+// rows: it holds every row of his history (a character of 100,000 events
+// has megabytes of them), so that writing it costs each event folded a
+// few rows at most.
 func (d *decision) auditSnapshotDue(stream string, f folded) error {
-	if f.read <= d.s.snapEvery || !strings.HasPrefix(stream, events.CharacterStreamPrefix) {
+	if f.read <= d.s.snapEvery || !f.audit || !strings.HasPrefix(stream, events.CharacterStreamPrefix) {
 		return nil
 	}
 	camp, err := d.campaignState()
@@ -883,8 +891,24 @@ func (d *decision) auditSnapshotDue(stream string, f folded) error {
 	if err != nil || fa.version != f.version {
 		return err // the stream moved on meanwhile: the append will say so
 	}
-	fa.read = f.read
+	if fa.read*auditRowsPerEvent < len(a.Rows) {
+		return nil
+	}
 	return d.snapshotDue(fa, stream, projections.SnapAudit, d.s.snapEvery, false, func() ([]byte, error) { return json.Marshal(a) })
+}
+
+// auditRowsPerEvent bounds the rows an XP audit snapshot writes for each
+// event folded since the last (see auditSnapshotDue).
+const auditRowsPerEvent = 8
+
+// addsToAudit reports whether e adds a row to a character's XP audit
+// (projections.Ledger's events).
+func addsToAudit(e events.Event) bool {
+	switch e.Type {
+	case events.TypeXPAwarded, events.TypeXPSpent, events.TypeCurseLifted:
+		return true
+	}
+	return false
 }
 
 // loadCharacter folds a character's stream, events in effect only, up to
@@ -908,10 +932,15 @@ func (s *Service) foldCharacter(m projections.Member, rv *projections.Reverts, u
 			c.sheet, c.rolls, sn = projections.Sheet{}, projections.Rolls{}, events.Snapshot{} // fold from the start
 		}
 	}
-	f, err := s.foldFrom(c.stream, sn, rv, upTo, c.sheet.Apply, c.rolls.Apply)
+	audit := false
+	f, err := s.foldFrom(c.stream, sn, rv, upTo, c.sheet.Apply, c.rolls.Apply, func(e events.Event) error {
+		audit = audit || addsToAudit(e)
+		return nil
+	})
 	if err != nil {
 		return nil, f, err
 	}
+	f.audit = audit
 	c.folded = f
 	return c, f, nil
 }

@@ -68,8 +68,10 @@ func snapshotCode(build string) string {
 type folded struct {
 	// version and seq are the last event read (in effect or not).
 	version, seq int64
-	// read counts the events read past the snapshot.
-	read int
+	// read counts the events read past the snapshot; audit is set when
+	// one of them adds to the XP audit (a character's fold).
+	read  int
+	audit bool
 }
 
 // snapshot returns the newest snapshot of stream and kind at or before
