@@ -251,22 +251,27 @@ func TestRefusedWritesAreNotCheckedAgain(t *testing.T) {
 	}
 }
 
+// openTwice opens the campaign file at path as two stores, as two
+// processes kept open on it would; both close with the test.
+func openTwice(t *testing.T, path string) (a, b *Store) {
+	t.Helper()
+	for _, s := range []**Store{&a, &b} {
+		var err error
+		if *s, err = Open(path, testOpts); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { (*s).Close() })
+	}
+	return a, b
+}
+
 // TestKeptOpenStoresTrustEachOthersWrites: two stores kept open on one
 // file (a screen all evening, a second terminal) each record the state
 // their writes leave, so neither runs quick_check for the other's writes;
 // an outside change still gets one.
 func TestKeptOpenStoresTrustEachOthersWrites(t *testing.T) {
 	path := filledStore(t, 3)
-	a, err := Open(path, testOpts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer a.Close()
-	b, err := Open(path, testOpts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
+	a, b := openTwice(t, path)
 	for i := range 3 {
 		time.Sleep(5 * time.Millisecond) // a new tick of the file's clock
 		mustAppend(t, a, cmd(fmt.Sprintf("A%05d", i), "s"))
@@ -302,16 +307,7 @@ func TestKeptOpenStoresTrustEachOthersWrites(t *testing.T) {
 // next command decided at its head go in.
 func TestExpectedHeadNeedsTheStoresOwnLastWrite(t *testing.T) {
 	path := filledStore(t, 2)
-	a, err := Open(path, testOpts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer a.Close()
-	b, err := Open(path, testOpts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
+	a, b := openTwice(t, path)
 	atHead := func(id string) events.Command {
 		t.Helper()
 		seq, hash, err := a.Head()
