@@ -35,7 +35,7 @@
 #   bash bench/play.sh
 #
 # RUNS (default 3) sets how many runs the medians take; TYPED=1000 types
-# a thousand lines (slow: see docs/performance.md); GO_BENCH=0 skips the Go
+# a thousand lines (about a minute more); GO_BENCH=0 skips the Go
 # benchmarks. Needs Go, sqlite3 and GNU time (/usr/bin/time); Linux (the
 # pseudo-terminal). The 1M campaign is generated once into
 # $LTSCAMP_BENCH_DIR (default /tmp/ltscamp-play-bench) and reused by later
