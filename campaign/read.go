@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -127,6 +128,31 @@ func (s *Service) SheetAsOf(name, asOf string) (projections.Sheet, error) {
 		return projections.Sheet{}, err
 	}
 	return c.sheet, nil
+}
+
+// SheetByID returns the current sheet of the party member or foe on the
+// roster whose ID is id: a reference that stays the same whatever his name
+// (the web pages link by it). A member or foe who is not there is
+// CodeNotFound.
+func (s *Service) SheetByID(id string) (projections.Sheet, error) {
+	v, err := s.view("")
+	if err != nil {
+		return projections.Sheet{}, err
+	}
+	r, err := v.roster()
+	if err != nil {
+		return projections.Sheet{}, err
+	}
+	for _, m := range slices.Concat(r.Members, r.Foes) {
+		if m.ID == id {
+			c, _, err := s.loadCharacter(m, &v.rv, 0)
+			if err != nil {
+				return projections.Sheet{}, err
+			}
+			return c.sheet, nil
+		}
+	}
+	return projections.Sheet{}, rules.Errorf(rules.CodeNotFound, "no character or foe %q on the roster", id)
 }
 
 // Sheets returns every party member's sheet, in creation order.

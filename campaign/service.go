@@ -64,8 +64,9 @@ type Service struct {
 	now     func() time.Time
 	actor   string
 	entropy *ulid.MonotonicEntropy
-	// jitter is the randomness that spreads the retries of commands that
-	// clash (Options.Entropy); sleep waits between them.
+	// jitter is the service's randomness (Options.Entropy): it spreads
+	// the retries of commands that clash (sleep waits between them) and
+	// draws the tokens of links (Share).
 	jitter io.Reader
 	sleep  func(time.Duration)
 	roller rules.Roller

@@ -433,7 +433,7 @@ var decoders = withLifecycle(map[string]func() Payload{
 // withLifecycle adds the game-time, lifecycle and ship types to the
 // registry.
 func withLifecycle(m map[string]func() Payload) map[string]func() Payload {
-	for _, more := range []map[string]func() Payload{lifecycleDecoders(), shipDecoders(), detailedShipDecoders(), dogfightDecoders(), foeDecoders(), rerollDecoders(), turnDecoders()} {
+	for _, more := range []map[string]func() Payload{lifecycleDecoders(), shipDecoders(), detailedShipDecoders(), dogfightDecoders(), foeDecoders(), rerollDecoders(), turnDecoders(), shareDecoders()} {
 		for t, mk := range more {
 			m[t] = mk
 		}

@@ -111,6 +111,21 @@ func Describe(e events.Event, seqOf func(id string) (int64, bool)) string {
 		return fmt.Sprintf("plotword %s acquired", p.Word)
 	case *events.NoteRecorded:
 		return "note: " + p.Text
+	case *events.ShareGranted:
+		who := "the GM"
+		if p.Scope == events.ShareScopePlayer {
+			who = p.Character
+		}
+		s := fmt.Sprintf("link %s granted to %s", p.ShareID, who)
+		if p.Expires != "" {
+			s += ", expires " + p.Expires
+		}
+		if p.Uses > 0 {
+			s += fmt.Sprintf(", %s", Count(p.Uses, "use", "uses"))
+		}
+		return s
+	case *events.ShareRevoked:
+		return fmt.Sprintf("link %s revoked%s", p.ShareID, because(p.Reason))
 	case *events.CommandReverted:
 		s := "undo of " + ref(p.CommandID)
 		if n := len(p.Cascade); n > 0 {

@@ -50,9 +50,11 @@ type rollRecord struct {
 type World struct {
 	Campaign Campaign
 	Roster   Roster
-	Sheets   map[string]*Sheet
-	Ledgers  map[string]*Ledger
-	Ships    map[string]*Ship
+	// Shares are the links granted (share.granted, share.revoked).
+	Shares  Shares
+	Sheets  map[string]*Sheet
+	Ledgers map[string]*Ledger
+	Ships   map[string]*Ship
 	// DetailedShips are the detailed (INTERCEPTOR) ships by ID, and
 	// Templates the damage templates the campaign added.
 	DetailedShips map[string]*DetailedShip
@@ -729,6 +731,9 @@ func (w *World) apply(e events.Event, p events.Payload, decodeErr error) string 
 	}
 	if strings.HasPrefix(e.Stream, events.ShipStreamPrefix) {
 		return w.applyShip(e, ed, p)
+	}
+	if e.Stream == events.SharesStream {
+		return w.applyShare(e, p)
 	}
 	if e.Stream == events.DogfightStream {
 		return w.applyDogfight(e)
@@ -2350,4 +2355,38 @@ func (w *World) checkMedicHeal(ed rules.Edition, s *Sheet, p *events.DamageHeale
 		}
 	}
 	return ""
+}
+
+// applyShare checks a link granted or revoked: on the shares stream, a
+// scope the server knows, a player's link for a character of the party, a
+// token hash of SHA-256's size, a share granted once and revoked once.
+func (w *World) applyShare(e events.Event, p events.Payload) string {
+	problem := ""
+	switch p := p.(type) {
+	case *events.ShareGranted:
+		switch {
+		case p.Scope != events.ShareScopeGM && p.Scope != events.ShareScopePlayer:
+			problem = fmt.Sprintf("share %s of scope %q", p.ShareID, p.Scope)
+		case len(p.TokenHash) != 64:
+			problem = fmt.Sprintf("share %s with a token hash of %d digits, not SHA-256's 64", p.ShareID, len(p.TokenHash))
+		case p.Uses < 0:
+			problem = fmt.Sprintf("share %s of %d uses", p.ShareID, p.Uses)
+		case p.Scope == events.ShareScopePlayer:
+			if m, ok := w.Roster.Find(p.Character); !ok || m.ID != p.CharacterID {
+				problem = fmt.Sprintf("share %s for %s (%s), who is not of the party", p.ShareID, p.Character, p.CharacterID)
+			}
+		case p.CharacterID != "":
+			problem = fmt.Sprintf("the GM's share %s names a character", p.ShareID)
+		}
+	case *events.ShareRevoked:
+		if sh, ok := w.Shares.Find(p.ShareID); ok && sh.Revoked {
+			problem = fmt.Sprintf("share %s revoked twice", p.ShareID)
+		}
+	default:
+		return fmt.Sprintf("%s on the shares stream", e.Type)
+	}
+	if err := w.Shares.Apply(e); err != nil && problem == "" {
+		problem = err.Error()
+	}
+	return problem
 }

@@ -21,6 +21,7 @@ var commandGroups = []struct {
 	{"craft", "Star craft:", []string{"ship", "dogfight"}},
 	{"log", "The log:", []string{"log", "undo", "redo", "verify", "rebuild"}},
 	{"files", "Files:", []string{"export", "import", "backup", "restore"}},
+	{"pages", "Players' pages:", []string{"serve", "share"}},
 	{"reference", "Reference:", []string{"rules", "version", "completion", "help"}},
 }
 

@@ -247,6 +247,8 @@ func topCommands() []topLevel {
 		{"rules", newRulesCmd},
 		{"demo", newDemoCmd},
 		{"play", newPlayCmd},
+		{"share", newShareCmd},
+		{"serve", newServeCmd},
 		{"version", newVersionCmd},
 	}
 }

@@ -30,6 +30,7 @@ var writeCommands = map[string]struct{ ownJSON bool }{
 	"dogfight start": {}, "dogfight maneuver": {}, "dogfight exit": {}, "dogfight end": {},
 	"undo": {}, "redo": {}, "import log": {},
 	"initiative": {}, "turn end": {},
+	"share": {ownJSON: true}, "share revoke": {},
 }
 
 // ownReport are the write commands whose own compact report stands for
@@ -43,6 +44,7 @@ var ownReport = map[string]bool{
 	"adventure start": true, "adventure end": true, "day next": true,
 	"encounter start": true, "encounter end": true, "sleep": true, "rest": true,
 	"day end": true, "night": true, "initiative": true, "turn end": true,
+	"share": true, // the link is its report
 }
 
 // markWrites gives every write command --quiet, --show and --print-head,

@@ -1,0 +1,426 @@
+package web
+
+import (
+	"bytes"
+	"embed"
+	"errors"
+	"fmt"
+	"html/template"
+	"io"
+	"io/fs"
+	"net/http"
+	"net/url"
+	"path"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/ltscamp/ltscamp/campaign"
+	"github.com/ltscamp/ltscamp/events"
+	"github.com/ltscamp/ltscamp/exports"
+	"github.com/ltscamp/ltscamp/projections"
+	"github.com/ltscamp/ltscamp/rules"
+)
+
+//go:embed templates/*.html
+var templateFiles embed.FS
+
+//go:embed static
+var staticFiles embed.FS
+
+// pages holds the parsed templates: one set per page, each with the
+// layout.
+type pages struct {
+	byName map[string]*template.Template
+	plainT *template.Template
+}
+
+func newPages() (*pages, error) {
+	funcs := template.FuncMap{
+		"join":   func(sep string, list []string) string { return strings.Join(list, sep) },
+		"time":   func(t time.Time) string { return t.UTC().Format(time.DateTime) },
+		"signed": func(n int) string { return fmt.Sprintf("%+d", n) },
+	}
+	layout, err := template.New("layout.html").Funcs(funcs).ParseFS(templateFiles, "templates/layout.html")
+	if err != nil {
+		return nil, err
+	}
+	p := &pages{byName: map[string]*template.Template{}, plainT: layout}
+	for _, name := range []string{"index", "sheet", "audit", "events", "timeline"} {
+		t, err := template.Must(layout.Clone()).ParseFS(templateFiles, "templates/"+name+".html")
+		if err != nil {
+			return nil, err
+		}
+		p.byName[name] = t
+	}
+	return p, nil
+}
+
+// plain writes a page of one sentence.
+func (p *pages) plain(w io.Writer, status int, msg string) {
+	_ = p.plainT.ExecuteTemplate(w, "plain", struct{ Title, Message string }{http.StatusText(status), msg})
+}
+
+// static serves the style sheet and the live script.
+func (p *pages) static(w http.ResponseWriter, r *http.Request, name string) {
+	if name != "style.css" && name != "live.js" {
+		http.NotFound(w, r)
+		return
+	}
+	b, err := fs.ReadFile(staticFiles, "static/"+name)
+	if err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	ct := "text/css; charset=utf-8"
+	if path.Ext(name) == ".js" {
+		ct = "text/javascript; charset=utf-8"
+	}
+	w.Header().Set("Content-Type", ct)
+	w.Header().Set("Cache-Control", "public, max-age=3600")
+	if r.Method == http.MethodGet {
+		w.Write(b)
+	}
+}
+
+// link is a link on a page.
+type link struct {
+	Href, Text string
+	Here       bool
+}
+
+// frame is what the layout shows around a page's content.
+type frame struct {
+	Title string
+	Trace exports.Trace
+	Clock string
+	Base  string
+	Nav   []link
+	GM    bool
+	// Scope says whose link it is, in the footer.
+	Scope string
+	Data  any
+}
+
+// errNotFound is a page the viewer may not see, or that is not there:
+// both answer 404, so that a link tells nothing of what it cannot open.
+var errNotFound = errors.New("no such page")
+
+// page renders the page at p (below the link's path) for viewer v.
+func (p *pages) page(s *campaign.Service, v viewer, at string, q url.Values, now time.Time) ([]byte, int, error) {
+	point, err := s.Point("")
+	if err != nil {
+		return nil, 0, err
+	}
+	f := frame{
+		Trace: exports.Trace{Campaign: point.Campaign.Name, CampaignID: point.CampaignID, Edition: point.Campaign.Edition,
+			Seq: point.Seq, Hash: point.HashHex()},
+		Clock: clockText(point.Campaign),
+		Base:  v.base,
+		GM:    v.gm(),
+		Scope: "the GM's link",
+	}
+	if !v.gm() {
+		f.Scope = v.share.Character + "'s link"
+	}
+	name, err := p.fill(s, v, &f, at, q)
+	if errors.Is(err, errNotFound) || rules.CodeOf(err) == rules.CodeNotFound {
+		return nil, http.StatusNotFound, nil
+	}
+	if err != nil {
+		return nil, 0, err
+	}
+	f.Nav = nav(v, at)
+	var b bytes.Buffer
+	if err := p.byName[name].ExecuteTemplate(&b, "layout", f); err != nil {
+		return nil, 0, err
+	}
+	return b.Bytes(), http.StatusOK, nil
+}
+
+// nav is the links every page of a viewer starts with.
+func nav(v viewer, at string) []link {
+	ls := []link{{Href: v.base, Text: "Party"}}
+	if v.gm() {
+		ls = append(ls, link{Href: v.base + "timeline", Text: "Timeline"}, link{Href: v.base + "log", Text: "Log"})
+	} else {
+		id := v.share.CharacterID
+		ls = append(ls, link{Href: v.base + "sheet/" + id, Text: v.share.Character},
+			link{Href: v.base + "audit/" + id, Text: "XP audit"},
+			link{Href: v.base + "rolls/" + id, Text: "Rolls"})
+	}
+	for i := range ls {
+		ls[i].Here = ls[i].Href == v.base+at
+	}
+	return ls
+}
+
+// fill fills the frame of the page at `at` and returns its template's
+// name; errNotFound when the viewer may not see it.
+func (p *pages) fill(s *campaign.Service, v viewer, f *frame, at string, q url.Values) (string, error) {
+	kind, id, _ := strings.Cut(at, "/")
+	if strings.Contains(id, "/") {
+		return "", errNotFound
+	}
+	switch {
+	case at == "":
+		return "index", p.index(s, v, f)
+	case kind == "sheet" && id != "":
+		return "sheet", p.sheet(s, v, f, id)
+	case kind == "audit" && id != "":
+		return "audit", p.audit(s, v, f, id, q)
+	case kind == "rolls" && id != "":
+		return "events", p.rolls(s, v, f, id)
+	case at == "log" && v.gm():
+		return "events", p.log(s, f)
+	case at == "timeline" && v.gm():
+		return "timeline", p.timeline(s, v, f, q)
+	}
+	return "", errNotFound
+}
+
+// member is a party member or foe on the index page: what the viewer may
+// see of him.
+type member struct {
+	Name, Href, Status string
+	ST, DX, AdjDX, IQ  int
+	Armor, Weapon      string
+	Damage, Fatigue    int
+	Skills, Condition  string
+	Own                bool
+}
+
+func (p *pages) index(s *campaign.Service, v viewer, f *frame) error {
+	party, err := s.Sheets()
+	if err != nil {
+		return err
+	}
+	foes, err := s.FoeSheets()
+	if err != nil {
+		return err
+	}
+	data := struct {
+		Party, Foes []member
+		FoeStats    bool
+	}{FoeStats: v.gm()}
+	for _, sh := range party {
+		m := member{Name: sh.Name, Status: sh.Status, ST: sh.Attributes.ST, DX: sh.Attributes.DX, AdjDX: sh.Adjusted.DX,
+			IQ: sh.Attributes.IQ, Armor: armorText(sh), Weapon: weaponText(sh), Damage: sh.Damage, Fatigue: sh.Fatigue, Own: v.own(sh.ID)}
+		if v.full(sh.ID) {
+			m.Href = v.base + "sheet/" + sh.ID
+		}
+		data.Party = append(data.Party, m)
+	}
+	for _, sh := range foes {
+		if v.gm() {
+			data.Foes = append(data.Foes, member{Name: sh.Name, Href: v.base + "sheet/" + sh.ID, Status: sh.Status,
+				ST: sh.Attributes.ST, DX: sh.Attributes.DX, IQ: sh.Attributes.IQ, Skills: skillsText(sh), Damage: sh.Damage})
+			continue
+		}
+		data.Foes = append(data.Foes, member{Name: sh.Name, Condition: condition(sh)})
+	}
+	f.Title, f.Data = "The party", data
+	return nil
+}
+
+func (p *pages) sheet(s *campaign.Service, v viewer, f *frame, id string) error {
+	if !v.full(id) {
+		return errNotFound
+	}
+	sh, err := s.SheetByID(id)
+	if err != nil {
+		return err
+	}
+	data := struct {
+		Sheet projections.Sheet
+		Links []link
+	}{Sheet: sh}
+	if !sh.Foe {
+		data.Links = []link{{Href: v.base + "audit/" + id, Text: "XP audit"}, {Href: v.base + "rolls/" + id, Text: "Rolls"}}
+	}
+	f.Title, f.Data = sh.Name, data
+	return nil
+}
+
+// auditRowsPerPage is how many rows of an XP audit a page shows, the
+// newest: a page stays small on a phone whatever the campaign's length.
+const auditRowsPerPage = 100
+
+func (p *pages) audit(s *campaign.Service, v viewer, f *frame, id string, q url.Values) error {
+	if !v.full(id) {
+		return errNotFound
+	}
+	sh, err := s.SheetByID(id)
+	if err != nil {
+		return err
+	}
+	if sh.Foe {
+		return errNotFound
+	}
+	au, err := s.AuditXP(sh.Name)
+	if err != nil {
+		return err
+	}
+	page, _ := strconv.Atoi(q.Get("page"))
+	page = max(page, 0)
+	end := len(au.Rows) - page*auditRowsPerPage
+	if end <= 0 && page > 0 {
+		return errNotFound
+	}
+	start := max(end-auditRowsPerPage, 0)
+	data := struct {
+		Audit       projections.XPAudit
+		Rows        []projections.XPAuditRow
+		Earlier     int
+		EarlierHref string
+	}{Audit: au, Rows: au.Rows[start:max(end, 0)], Earlier: start}
+	if start > 0 {
+		data.EarlierHref = fmt.Sprintf("%saudit/%s?page=%d", v.base, id, page+1)
+	}
+	f.Title, f.Data = "XP audit of "+sh.Name, data
+	return nil
+}
+
+// line is an event on a page of events.
+type line struct {
+	Seq               int64
+	Recorded, At, Who string
+	Text              string
+	Reverted          int64
+}
+
+// eventsData is the content of a page of events.
+type eventsData struct {
+	Intro, Earlier string
+	Lines          []line
+}
+
+// logLines is how many of the last events the log page shows.
+const logLines = 300
+
+func (p *pages) rolls(s *campaign.Service, v viewer, f *frame, id string) error {
+	if !v.full(id) {
+		return errNotFound
+	}
+	sh, err := s.SheetByID(id)
+	if err != nil {
+		return err
+	}
+	entries, err := s.Log(campaign.LogFilter{Character: sh.Name, Limit: logLines})
+	if err != nil {
+		return err
+	}
+	var kept []campaign.LogEntry
+	for _, e := range entries {
+		if strings.HasPrefix(e.Type, "roll.") || strings.HasPrefix(e.Type, "contest.") || strings.HasPrefix(e.Type, "attack.") {
+			kept = append(kept, e)
+		}
+	}
+	f.Title = "Rolls of " + sh.Name
+	f.Data = eventsData{Intro: "His rolls, newest last, with their dice, targets and outcomes.", Lines: lines(s, kept),
+		Earlier: "ltscamp log --char " + strconv.Quote(sh.Name)}
+	return nil
+}
+
+func (p *pages) log(s *campaign.Service, f *frame) error {
+	entries, err := s.Log(campaign.LogFilter{Limit: logLines})
+	if err != nil {
+		return err
+	}
+	f.Title = "The log"
+	f.Data = eventsData{Intro: "Every event, newest last, with the dice of every roll.", Lines: lines(s, entries), Earlier: "ltscamp log"}
+	return nil
+}
+
+func (p *pages) timeline(s *campaign.Service, v viewer, f *frame, q url.Values) error {
+	rolls := q.Get("rolls") == "1"
+	tl, err := s.TimelineOf(campaign.TimelineQuery{Rolls: rolls})
+	if err != nil {
+		return err
+	}
+	toggle := v.base + "timeline?rolls=1"
+	if rolls {
+		toggle = v.base + "timeline"
+	}
+	f.Title = "Timeline"
+	f.Data = struct {
+		Timeline projections.Timeline
+		Rolls    bool
+		Toggle   string
+	}{tl, rolls, toggle}
+	return nil
+}
+
+// lines describes events for a page.
+func lines(s *campaign.Service, entries []campaign.LogEntry) []line {
+	seqs := make(map[string]int64, len(entries))
+	for _, e := range entries {
+		seqs[e.ID] = e.Seq
+	}
+	seqOf := func(id string) (int64, bool) {
+		if seq, ok := seqs[id]; ok {
+			return seq, true
+		}
+		return s.SeqOf(id)
+	}
+	out := make([]line, 0, len(entries))
+	for _, e := range entries {
+		l := line{Seq: e.Seq, Recorded: e.RecordedAt.UTC().Format(time.DateTime), Text: projections.Describe(e.Event, seqOf)}
+		if at, ok := gameTime(e.Event); ok {
+			l.At = at.String()
+		}
+		if e.Reverted != nil {
+			l.Reverted = e.Reverted.Seq
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+func armorText(sh projections.Sheet) string {
+	if sh.Armor == nil {
+		return "none"
+	}
+	return fmt.Sprintf("%s (%d)", sh.Armor.Name, sh.Armor.Protection)
+}
+
+func weaponText(sh projections.Sheet) string {
+	if sh.Weapon == nil {
+		return "unarmed"
+	}
+	return sh.Weapon.Name
+}
+
+func skillsText(sh projections.Sheet) string {
+	parts := make([]string, 0, len(sh.Skills))
+	for _, k := range sh.Skills {
+		parts = append(parts, fmt.Sprintf("%s %d", k.Name, k.Level))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// clockText is where the campaign stands in game time.
+func clockText(c projections.Campaign) string {
+	if !c.InAdventure {
+		return "between adventures"
+	}
+	s := fmt.Sprintf("adventure %d, day %d", c.Adventure, c.Day)
+	if c.InEncounter {
+		s += fmt.Sprintf(", encounter %d", c.Encounter)
+	}
+	return s
+}
+
+// gameTime returns the game time an event is stamped with.
+func gameTime(e events.Event) (events.GameTime, bool) {
+	p, err := events.Decode(e)
+	if err != nil {
+		return events.GameTime{}, false
+	}
+	if st, ok := p.(interface {
+		GameTimeOf() (events.GameTime, bool)
+	}); ok {
+		return st.GameTimeOf()
+	}
+	return events.GameTime{}, false
+}
