@@ -118,7 +118,11 @@ func Describe(e events.Event, seqOf func(id string) (int64, bool)) string {
 		}
 		s := fmt.Sprintf("link %s granted to %s", p.ShareID, who)
 		if p.Expires != "" {
-			s += ", expires " + p.Expires
+			when := p.Expires
+			if t, err := events.ParseTime(p.Expires); err == nil {
+				when = t.UTC().Format("2006-01-02 15:04 UTC")
+			}
+			s += ", expires " + when
 		}
 		if p.Uses > 0 {
 			s += fmt.Sprintf(", %s", Count(p.Uses, "use", "uses"))

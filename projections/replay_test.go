@@ -47,6 +47,11 @@ func goodStart(ed string) []step {
 	}
 }
 
+// grant is a link granted with a well-formed token hash.
+func grant(id, scope, charID, name string) events.ShareGranted {
+	return events.ShareGranted{ShareID: id, Scope: scope, CharacterID: charID, Character: name, TokenHash: strings.Repeat("ab", 32)}
+}
+
 func stRaise(price int, formula, ed string) events.XPSpent {
 	return events.XPSpent{On: "attribute", Attribute: "ST", From: 12, To: 13, Price: price, Formula: formula, Edition: ed}
 }
@@ -95,6 +100,27 @@ func TestReplayViolations(t *testing.T) {
 		{"event before the campaign", []step{{ajaxStream, "K1", events.XPAwarded{Amount: 1, Reason: "r"}}}, 1, "before campaign.created"},
 		{"an event for nobody", append(goodStart("2021"), step{"character/Z", "K4", events.XPAwarded{Amount: 1, Reason: "r"}}), 4, "does not exist"},
 		{"negative award", append(goodStart("2021"), step{ajaxStream, "K4", events.XPAwarded{Amount: -5, Reason: "r"}}), 4, "an award of -5 XP"},
+		{"links granted and revoked", append(goodStart("2021"),
+			step{events.SharesStream, "K4", grant("S1", events.ShareScopePlayer, "A", "Ajax")},
+			step{events.SharesStream, "K5", grant("S2", events.ShareScopeGM, "", "")},
+			step{events.SharesStream, "K6", events.ShareRevoked{ShareID: "S1"}}), 0, ""},
+		{"a link for a stranger", append(goodStart("2021"), step{events.SharesStream, "K4", grant("S1", events.ShareScopePlayer, "Z", "Zed")}), 4, "who is not of the party"},
+		{"a link of an unknown scope", append(goodStart("2021"), step{events.SharesStream, "K4", grant("S1", "admin", "", "")}), 4, `scope "admin"`},
+		{"a GM link naming a character", append(goodStart("2021"), step{events.SharesStream, "K4", grant("S1", events.ShareScopeGM, "A", "Ajax")}), 4, "names a character"},
+		{"a token kept, not its hash", append(goodStart("2021"), step{events.SharesStream, "K4", func() events.ShareGranted {
+			g := grant("S1", events.ShareScopeGM, "", "")
+			g.TokenHash = "c2VjcmV0LXRva2Vu"
+			return g
+		}()}), 4, "not SHA-256's 64"},
+		{"a link granted twice", append(goodStart("2021"),
+			step{events.SharesStream, "K4", grant("S1", events.ShareScopeGM, "", "")},
+			step{events.SharesStream, "K5", grant("S1", events.ShareScopeGM, "", "")}), 5, "granted twice"},
+		{"a link revoked twice", append(goodStart("2021"),
+			step{events.SharesStream, "K4", grant("S1", events.ShareScopeGM, "", "")},
+			step{events.SharesStream, "K5", events.ShareRevoked{ShareID: "S1"}},
+			step{events.SharesStream, "K6", events.ShareRevoked{ShareID: "S1"}}), 6, "revoked twice"},
+		{"a link revoked, never granted", append(goodStart("2021"), step{events.SharesStream, "K4", events.ShareRevoked{ShareID: "S9"}}), 4, "never granted"},
+		{"a link on another stream", append(goodStart("2021"), step{ajaxStream, "K4", grant("S1", events.ShareScopeGM, "", "")}), 4, "share.granted"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
