@@ -46,7 +46,7 @@ func newPages() (*pages, error) {
 		return nil, err
 	}
 	p := &pages{byName: map[string]*template.Template{}, plainT: layout}
-	for _, name := range []string{"index", "sheet", "audit", "events", "timeline"} {
+	for _, name := range []string{"index", "sheet", "audit", "events", "timeline", "ships"} {
 		t, err := template.Must(layout.Clone()).ParseFS(templateFiles, "templates/"+name+".html")
 		if err != nil {
 			return nil, err
@@ -142,7 +142,8 @@ func (p *pages) page(s *campaign.Service, v viewer, at string, q url.Values, now
 func nav(v viewer, at string) []link {
 	ls := []link{{Href: v.base, Text: "Party"}}
 	if v.gm() {
-		ls = append(ls, link{Href: v.base + "timeline", Text: "Timeline"}, link{Href: v.base + "log", Text: "Log"})
+		ls = append(ls, link{Href: v.base + "timeline", Text: "Timeline"}, link{Href: v.base + "log", Text: "Log"},
+			link{Href: v.base + "ships", Text: "Ships"})
 	} else {
 		id := v.share.CharacterID
 		ls = append(ls, link{Href: v.base + "sheet/" + id, Text: v.share.Character},
@@ -175,6 +176,10 @@ func (p *pages) fill(s *campaign.Service, v viewer, f *frame, at string, q url.V
 		return "events", p.log(s, f)
 	case at == "timeline" && v.gm():
 		return "timeline", p.timeline(s, v, f, q)
+	case at == "ships" && v.gm():
+		return "ships", p.ships(s, v, f)
+	case kind == "ship" && id != "" && v.gm():
+		return "ships", p.ship(s, f, id)
 	}
 	return "", errNotFound
 }
@@ -232,9 +237,9 @@ func (p *pages) sheet(s *campaign.Service, v viewer, f *frame, id string) error 
 		return err
 	}
 	data := struct {
-		Sheet projections.Sheet
+		exports.SheetDoc
 		Links []link
-	}{Sheet: sh}
+	}{SheetDoc: exports.SheetDoc{Trace: f.Trace, Sheet: sh}}
 	if !sh.Foe {
 		data.Links = []link{{Href: v.base + "audit/" + id, Text: "XP audit"}, {Href: v.base + "rolls/" + id, Text: "Rolls"}}
 	}
@@ -269,11 +274,11 @@ func (p *pages) audit(s *campaign.Service, v viewer, f *frame, id string, q url.
 	}
 	start := max(end-auditRowsPerPage, 0)
 	data := struct {
-		Audit       projections.XPAudit
+		exports.AuditDoc
 		Rows        []projections.XPAuditRow
 		Earlier     int
 		EarlierHref string
-	}{Audit: au, Rows: au.Rows[start:max(end, 0)], Earlier: start}
+	}{AuditDoc: exports.AuditDoc{Trace: f.Trace, Audit: au}, Rows: au.Rows[start:max(end, 0)], Earlier: start}
 	if start > 0 {
 		data.EarlierHref = fmt.Sprintf("%saudit/%s?page=%d", v.base, id, page+1)
 	}
@@ -344,10 +349,10 @@ func (p *pages) timeline(s *campaign.Service, v viewer, f *frame, q url.Values) 
 	}
 	f.Title = "Timeline"
 	f.Data = struct {
-		Timeline projections.Timeline
-		Rolls    bool
-		Toggle   string
-	}{tl, rolls, toggle}
+		exports.TimelineDoc
+		Rolls  bool
+		Toggle string
+	}{exports.TimelineDoc{Trace: f.Trace, Timeline: tl}, rolls, toggle}
 	return nil
 }
 
@@ -423,4 +428,57 @@ func gameTime(e events.Event) (events.GameTime, bool) {
 		return st.GameTimeOf()
 	}
 	return events.GameTime{}, false
+}
+
+// shipsData is the content of the ships' pages: the list, or one record.
+type shipsData struct {
+	List     []link
+	Section  *exports.ShipDoc
+	Detailed *exports.DetailedShipDoc
+}
+
+func (p *pages) ships(s *campaign.Service, v viewer, f *frame) error {
+	ships, err := s.Ships()
+	if err != nil {
+		return err
+	}
+	detailed, err := s.DetailedShips()
+	if err != nil {
+		return err
+	}
+	var data shipsData
+	for _, sh := range ships {
+		data.List = append(data.List, link{Href: v.base + "ship/" + url.PathEscape(sh.Name), Text: sh.Name + " (" + sh.Record + ")"})
+	}
+	for _, sh := range detailed {
+		view := sh.View()
+		data.List = append(data.List, link{Href: v.base + "ship/" + url.PathEscape(view.Name), Text: view.Name + " (" + view.Kind + ", detailed)"})
+	}
+	f.Title, f.Data = "Ships", data
+	return nil
+}
+
+func (p *pages) ship(s *campaign.Service, f *frame, name string) error {
+	detailed, found, err := s.ShipKind(name, "")
+	if err != nil {
+		return err
+	}
+	if !found {
+		return errNotFound
+	}
+	if detailed {
+		sh, err := s.DetailedShip(name, "")
+		if err != nil {
+			return err
+		}
+		doc := exports.NewDetailedShipDoc(f.Trace, sh)
+		f.Title, f.Data = doc.Ship.Name, shipsData{Detailed: &doc}
+		return nil
+	}
+	sh, err := s.Ship(name, "")
+	if err != nil {
+		return err
+	}
+	f.Title, f.Data = sh.Name, shipsData{Section: &exports.ShipDoc{Trace: f.Trace, Ship: sh}}
+	return nil
 }
