@@ -337,6 +337,10 @@ func (p *pages) log(s *campaign.Service, f *frame) error {
 	return nil
 }
 
+// timelineEntries bounds the entries a timeline page shows: the latest,
+// so that a page stays small on a phone however long the campaign.
+const timelineEntries = 200
+
 func (p *pages) timeline(s *campaign.Service, v viewer, f *frame, q url.Values) error {
 	rolls := q.Get("rolls") == "1"
 	tl, err := s.TimelineOf(campaign.TimelineQuery{Rolls: rolls})
@@ -347,13 +351,53 @@ func (p *pages) timeline(s *campaign.Service, v viewer, f *frame, q url.Values) 
 	if rolls {
 		toggle = v.base + "timeline"
 	}
+	left := trimTimeline(&tl, timelineEntries)
 	f.Title = "Timeline"
 	f.Data = struct {
 		exports.TimelineDoc
-		Rolls  bool
-		Toggle string
-	}{exports.TimelineDoc{Trace: f.Trace, Timeline: tl}, rolls, toggle}
+		Rolls   bool
+		Toggle  string
+		Earlier int
+	}{exports.TimelineDoc{Trace: f.Trace, Timeline: tl}, rolls, toggle, left}
 	return nil
+}
+
+// trimTimeline keeps the last n entries of tl, dropping the earliest, and
+// returns how many it dropped.
+func trimTimeline(tl *projections.Timeline, n int) int {
+	dropped := 0
+	for i := len(tl.Periods) - 1; i >= 0; i-- {
+		days := tl.Periods[i].Days
+		for j := len(days) - 1; j >= 0; j-- {
+			if n <= 0 {
+				dropped += len(days[j].Entries)
+				days[j].Entries = nil
+				continue
+			}
+			if k := len(days[j].Entries); k > n {
+				dropped += k - n
+				days[j].Entries = days[j].Entries[k-n:]
+				n = 0
+				continue
+			}
+			n -= len(days[j].Entries)
+		}
+	}
+	// Days and periods left empty go.
+	periods := tl.Periods[:0]
+	for _, per := range tl.Periods {
+		days := per.Days[:0]
+		for _, d := range per.Days {
+			if len(d.Entries) > 0 {
+				days = append(days, d)
+			}
+		}
+		if per.Days = days; len(days) > 0 {
+			periods = append(periods, per)
+		}
+	}
+	tl.Periods = periods
+	return dropped
 }
 
 // lines describes events for a page.
