@@ -301,7 +301,7 @@ type eventsData struct {
 }
 
 // logLines is how many of the last events the log page shows.
-const logLines = 300
+const logLines = 200
 
 func (p *pages) rolls(s *campaign.Service, v viewer, f *frame, id string) error {
 	if !v.full(id) {
