@@ -317,8 +317,8 @@ func TestServeBrowserFollowsAWrite(t *testing.T) {
 // TestServeBrowserLayout loads each page a player's link and the GM's
 // reach at 360×740 (a phone) and 1280×800 (a laptop), light and dark:
 // none makes the body scroll sideways (wide tables scroll in their
-// .scroll box). The party and sheet pages are screenshot; -update writes
-// them to testdata/screens.
+// .scroll box). The party, sheet and XP audit pages are screenshot;
+// -update writes them to testdata/screens.
 func TestServeBrowserLayout(t *testing.T) {
 	exe := chromium(t)
 	db, player, gm := browserCampaign(t)
@@ -339,7 +339,7 @@ func TestServeBrowserLayout(t *testing.T) {
 	pages := []page{
 		{"player-party", player, true},
 		{"player-sheet", player + "sheet/" + ajax.ID, true},
-		{"player-audit", player + "audit/" + ajax.ID, false},
+		{"player-audit", player + "audit/" + ajax.ID, true},
 		{"player-rolls", player + "rolls/" + ajax.ID, false},
 		{"gm-party", gm, true},
 		{"gm-foe", gm + "sheet/" + captain.ID, false},
