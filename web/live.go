@@ -12,7 +12,8 @@ import (
 
 // live streams the moves of the campaign's head to a page (server-sent
 // events): an event "head" whose id is the seq, so that a page that
-// reconnects (Last-Event-ID) hears at once of a write it missed. The page's
+// reconnects (Last-Event-ID), or that opens its stream after a write the
+// page it shows missed (?seq=), hears at once of it. The page's
 // script then fetches itself again and swaps its content in. A link
 // revoked or expired meanwhile ends the stream.
 func (s *Server) live(w http.ResponseWriter, r *http.Request, st *site, sh projections.Share) {
@@ -30,8 +31,13 @@ func (s *Server) live(w http.ResponseWriter, r *http.Request, st *site, sh proje
 	}
 	moved, cancel := st.subscribe()
 	defer cancel()
+	// The seq the page last heard of (Last-Event-ID, on a reconnect), or
+	// the one it shows (?seq=, when it first connects): a write between
+	// the two is told at once.
 	last := int64(-1)
 	if id, err := strconv.ParseInt(r.Header.Get("Last-Event-ID"), 10, 64); err == nil {
+		last = id
+	} else if id, err := strconv.ParseInt(r.URL.Query().Get("seq"), 10, 64); err == nil {
 		last = id
 	}
 	send := func() bool {
@@ -45,6 +51,7 @@ func (s *Server) live(w http.ResponseWriter, r *http.Request, st *site, sh proje
 		return err == nil
 	}
 	fmt.Fprint(w, "retry: 1000\n\n")
+	fl.Flush() // the stream is open, and the page knows it
 	if last >= 0 && !send() {
 		return
 	}
