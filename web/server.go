@@ -175,7 +175,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.live(w, r, st, sh)
 		return
 	}
-	if sh.Uses > 0 && !s.use(sh) {
+	// A use is a page opened; a live page fetching itself again after a
+	// write (fetch, not a navigation) is not one.
+	if sh.Uses > 0 && r.Header.Get("Sec-Fetch-Mode") != "same-origin" && !s.use(sh) {
 		s.notFound(w)
 		return
 	}

@@ -9,7 +9,7 @@
   function refresh() {
     if (busy) { again = true; return; }
     busy = true;
-    fetch(location.href, { credentials: "same-origin", cache: "no-store" })
+    fetch(location.href, { mode: "same-origin", credentials: "same-origin", cache: "no-store" })
       .then(function (r) { if (!r.ok) throw new Error(r.status); return r.text(); })
       .then(function (html) {
         var doc = new DOMParser().parseFromString(html, "text/html");
