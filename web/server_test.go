@@ -88,7 +88,7 @@ func TestEveryPageOfEveryScope(t *testing.T) {
 			{"rolls/" + kira, 200, []string{"Kira: 3/DX"}, []string{"Brann: 3/ST"}},
 			{"rolls/" + brann, 200, []string{"Brann: 3/ST"}, []string{"Kira: 3/DX"}},
 			{"log", 200, []string{note, "Kira: 3/DX", "Brann: 3/ST", "foe Pirate Captain added", "Interrogator 2"}, nil},
-			{"timeline", 200, []string{"The Derelict", note}, nil},
+			{"timeline", 200, []string{"The Derelict", note, "Kira: +30 XP: found the star map"}, []string{"Kira: Kira:"}},
 			{"timeline?rolls=1", 200, []string{"The Derelict", note, "Without the rolls"}, nil},
 			{"sheet/NOSUCHID", 404, nil, nil},
 			{"nothing-here", 404, nil, nil},
