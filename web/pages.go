@@ -172,7 +172,7 @@ func (p *pages) fill(s *campaign.Service, v viewer, f *frame, at string, q url.V
 	case kind == "rolls" && id != "":
 		return "events", p.rolls(s, v, f, id)
 	case at == "log" && v.gm():
-		return "events", p.log(s, f)
+		return "events", p.log(s, v, f)
 	case at == "timeline" && v.gm():
 		return "timeline", p.timeline(s, v, f, q)
 	}
@@ -317,18 +317,18 @@ func (p *pages) rolls(s *campaign.Service, v viewer, f *frame, id string) error 
 		}
 	}
 	f.Title = "Rolls of " + sh.Name
-	f.Data = eventsData{Intro: "His rolls, newest last, with their dice, targets and outcomes.", Lines: lines(s, kept),
+	f.Data = eventsData{Intro: "His rolls, newest last, with their dice, targets and outcomes.", Lines: lines(s, v, kept),
 		Earlier: "ltscamp log --char " + strconv.Quote(sh.Name)}
 	return nil
 }
 
-func (p *pages) log(s *campaign.Service, f *frame) error {
+func (p *pages) log(s *campaign.Service, v viewer, f *frame) error {
 	entries, err := s.Log(campaign.LogFilter{Limit: logLines})
 	if err != nil {
 		return err
 	}
 	f.Title = "The log"
-	f.Data = eventsData{Intro: "Every event, newest last, with the dice of every roll.", Lines: lines(s, entries), Earlier: "ltscamp log"}
+	f.Data = eventsData{Intro: "Every event, newest last, with the dice of every roll.", Lines: lines(s, v, entries), Earlier: "ltscamp log"}
 	return nil
 }
 
@@ -351,8 +351,8 @@ func (p *pages) timeline(s *campaign.Service, v viewer, f *frame, q url.Values) 
 	return nil
 }
 
-// lines describes events for a page.
-func lines(s *campaign.Service, entries []campaign.LogEntry) []line {
+// lines describes events for a page, as viewer v may read them.
+func lines(s *campaign.Service, v viewer, entries []campaign.LogEntry) []line {
 	seqs := make(map[string]int64, len(entries))
 	for _, e := range entries {
 		seqs[e.ID] = e.Seq
@@ -365,7 +365,7 @@ func lines(s *campaign.Service, entries []campaign.LogEntry) []line {
 	}
 	out := make([]line, 0, len(entries))
 	for _, e := range entries {
-		l := line{Seq: e.Seq, Recorded: e.RecordedAt.UTC().Format(time.DateTime), Text: projections.Describe(e.Event, seqOf)}
+		l := line{Seq: e.Seq, Recorded: e.RecordedAt.UTC().Format(time.DateTime), Text: v.lineText(e.Event, seqOf)}
 		if at, ok := gameTime(e.Event); ok {
 			l.At = at.String()
 		}

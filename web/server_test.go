@@ -37,6 +37,8 @@ func htTable(t *testing.T) *htCampaign {
 	c.must(err)
 	_, err = c.svc.Roll(campaign.RollRequest{Expr: "3/ST+Unarmed", Character: "Brann", Reason: "the hatch"})
 	c.must(err)
+	_, err = c.svc.Contest(campaign.ContestRequest{Sides: [2]string{"Kira:IQ", "Pirate Captain:IQ+Interrogator"}, Faces: [2][]int{{1, 2, 3}, {4, 4, 4}}})
+	c.must(err)
 	_, _, err = c.svc.Note("the captain hides the codes in his left boot")
 	c.must(err)
 	c.shareGM()
@@ -85,7 +87,7 @@ func TestEveryPageOfEveryScope(t *testing.T) {
 			{"audit/" + kira, 200, []string{"found the star map", "Medic"}, nil},
 			{"audit/" + brann, 200, []string{"held the airlock door"}, nil},
 			{"audit/" + foe, 404, nil, nil},
-			{"rolls/" + kira, 200, []string{"Kira: 3/DX"}, []string{"Brann: 3/ST"}},
+			{"rolls/" + kira, 200, []string{"Kira: 3/DX", "contest: Kira rolled 6 on IQ 10, Pirate Captain rolled 12 on IQ 13: Pirate Captain wins"}, []string{"Brann: 3/ST"}},
 			{"rolls/" + brann, 200, []string{"Brann: 3/ST"}, []string{"Kira: 3/DX"}},
 			{"log", 200, []string{note, "Kira: 3/DX", "Brann: 3/ST", "foe Pirate Captain added", "Interrogator 2"}, nil},
 			{"timeline", 200, []string{"The Derelict", note, "Kira: +30 XP: found the star map"}, []string{"Kira: Kira:"}},
@@ -97,7 +99,8 @@ func TestEveryPageOfEveryScope(t *testing.T) {
 			{"", 200, []string{"Kira", "Brann", "Pirate Captain", "ok", "Kira's link"}, append(brannSecrets, everyPlayer...)},
 			{"sheet/" + kira, 200, []string{"Kira", "Pistol", "Medic", "XP audit"}, append(brannSecrets, everyPlayer...)},
 			{"audit/" + kira, 200, []string{"found the star map", "Medic"}, append(brannSecrets, everyPlayer...)},
-			{"rolls/" + kira, 200, []string{"Kira: 3/DX"}, append(append(brannSecrets, everyPlayer...), "Brann: 3/ST")},
+			{"rolls/" + kira, 200, []string{"Kira: 3/DX", "contest: Kira rolled 6 on IQ 10, Pirate Captain rolled 12: Pirate Captain wins"},
+				append(append(brannSecrets, everyPlayer...), "Brann: 3/ST", "IQ 13")},
 			{"sheet/" + brann, 404, nil, brannSecrets},
 			{"audit/" + brann, 404, nil, brannSecrets},
 			{"rolls/" + brann, 404, nil, brannSecrets},
