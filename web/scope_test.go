@@ -5,6 +5,7 @@ import (
 	"math/rand"
 	"net/http"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -127,6 +128,18 @@ func htRandomWorld(t *testing.T, seed int64) *htWorld {
 		c.char(n, a[0], a[1], a[2], specs...)
 		w.players = append(w.players, n)
 	}
+	// Some wield a weapon and wear armour (the party's public parts).
+	weapons, armors := rules.Weapons(rules.Edition2021), rules.Armors(rules.Edition2021)
+	for _, p := range w.players {
+		if rng.Intn(2) == 0 {
+			_, err := c.svc.Equip(p, campaign.SlotWeapon, weapons[rng.Intn(len(weapons))].Name, false)
+			try("equip", err)
+		}
+		if rng.Intn(2) == 0 {
+			_, err := c.svc.Equip(p, campaign.SlotArmor, armors[rng.Intn(len(armors))].Name, false)
+			try("equip", err)
+		}
+	}
 	// XP awarded, spent, karma: each reason marked.
 	for _, p := range w.players {
 		for range 1 + rng.Intn(3) {
@@ -162,7 +175,20 @@ func htRandomWorld(t *testing.T, seed int64) *htWorld {
 			specs = append(specs, fmt.Sprintf("%s:%d", catalogue[i].Name, lvl))
 			w.skills[n] = append(w.skills[n], catalogue[i].Name)
 		}
-		c.foe(n, st, dx, iq, specs...)
+		nf := campaign.NewFoe{Name: n, Attributes: rules.Attributes{ST: st, DX: dx, IQ: iq}, Skills: specs}
+		if rng.Intn(2) == 0 {
+			nf.Weapon = weapons[rng.Intn(len(weapons))].Name
+		}
+		if rng.Intn(2) == 0 {
+			nf.Armor = []string{armors[rng.Intn(len(armors))].Name}
+		}
+		sh, err := c.svc.AddFoe(nf)
+		if try("foe's gear", err); err != nil {
+			nf.Weapon, nf.Armor = "", nil // too heavy for him
+			sh, err = c.svc.AddFoe(nf)
+			c.must(err)
+		}
+		c.ids[sh.Name] = sh.ID
 		w.foes = append(w.foes, n)
 		w.foeStats[n] = fmt.Sprintf("ST%d DX%d IQ%d", st, dx, iq)
 	}
@@ -242,7 +268,7 @@ func TestNoPlayerLinkReachesWhatIsTheGMs(t *testing.T) {
 		htCheckGM(t, srv, w)
 	}
 	// The campaigns held every kind of command.
-	for _, kind := range []string{"award", "karma", "spend", "roll", "contest", "attack", "tackle"} {
+	for _, kind := range []string{"award", "karma", "spend", "roll", "contest", "attack", "tackle", "equip"} {
 		if done[kind] == 0 {
 			t.Errorf("no %s was recorded in the campaigns drawn: the property did not meet one", kind)
 		}
@@ -278,7 +304,12 @@ func htCheckPlayer(t *testing.T, srv http.Handler, w *htWorld, p string) {
 			t.Errorf("%s's link does not reach its own %q", p, want)
 		}
 	}
+	// A skill of another is not to be seen, unless its name is in what p
+	// may see: his own skills, the party's gear.
 	own := strings.Join(w.skills[p], "\n")
+	for _, o := range w.players {
+		own += "\n" + strings.Join(htPublicRow(t, w, o), "\n")
+	}
 	for u, r := range pages {
 		where := fmt.Sprintf("%s's link, %s", p, strings.TrimPrefix(u, base))
 		text := htText(r.Body)
@@ -302,8 +333,10 @@ func htCheckPlayer(t *testing.T, srv http.Handler, w *htWorld, p string) {
 					t.Errorf("%s: shows %s's %q", where, o, m)
 				}
 			}
+			// "with Unarmed" names p's own bare hands in his attacks.
+			bare := strings.ReplaceAll(text, " with Unarmed: ", " ")
 			for _, sk := range w.skills[o] {
-				if !strings.Contains(own, sk) && strings.Contains(text, sk) {
+				if !strings.Contains(own, sk) && strings.Contains(bare, sk) {
 					t.Errorf("%s: shows %s's skill %s", where, o, sk)
 				}
 			}
@@ -340,7 +373,16 @@ func htCheckNamed(t *testing.T, where, text string, rolls bool, w *htWorld, p st
 			}
 			switch {
 			case foe && (strings.HasPrefix(seg, ">"+o+": <strong>ok</strong></li>") || strings.HasPrefix(seg, ">"+o+": <strong>hurt</strong></li>") || strings.HasPrefix(seg, ">"+o+": <strong>down</strong></li>")):
-			case !foe && strings.Count(seg, o) == strings.Count(seg, "<td>"+o+"</td>") && !strings.Contains(seg, "rolled"):
+			case !foe && strings.HasPrefix(seg, ">\n<td>"+o+"</td>"):
+				// His row in the party's table: his public parts and
+				// nothing else.
+				var cells []string
+				for _, m := range htCellRE.FindAllStringSubmatch(seg, -1) {
+					cells = append(cells, m[1])
+				}
+				if want := htPublicRow(t, w, o); !slices.Equal(cells, want) {
+					t.Errorf("%s: the party's row of %s is %q, want his public parts %q", where, o, cells, want)
+				}
 			case rolls && strings.Contains(seg, p):
 				if m := leak.FindString(seg); m != "" {
 					t.Errorf("%s: tells the target of %s's side (%q):\n\t%s", where, o, m, seg)
@@ -394,6 +436,30 @@ func htCheckGM(t *testing.T, srv http.Handler, w *htWorld) {
 			t.Errorf("the GM's link does not show the note %q", n)
 		}
 	}
+}
+
+var htCellRE = regexp.MustCompile(`<td[^>]*>(.*?)</td>`)
+
+// htPublicRow is what the party's table may show of player o: his name,
+// attributes, armour, weapon, damage, fatigue and status.
+func htPublicRow(t *testing.T, w *htWorld, o string) []string {
+	t.Helper()
+	sh, err := w.c.svc.Sheet(o)
+	w.c.must(err)
+	dx := fmt.Sprint(sh.Attributes.DX)
+	if sh.Adjusted.DX != sh.Attributes.DX {
+		dx += fmt.Sprintf(" (%d)", sh.Adjusted.DX)
+	}
+	armor, weapon := "none", "unarmed"
+	if sh.Armor != nil {
+		armor = fmt.Sprintf("%s (%d)", sh.Armor.Name, sh.Armor.Protection)
+	}
+	if sh.Weapon != nil {
+		weapon = sh.Weapon.Name
+	}
+	st := sh.Attributes.ST
+	return []string{sh.Name, fmt.Sprint(st), dx, fmt.Sprint(sh.Attributes.IQ), armor, weapon,
+		fmt.Sprintf("%d/%d", sh.Damage, st), fmt.Sprintf("%d/%d", sh.Fatigue, st), sh.Status}
 }
 
 // htCut cuts a long text around s, for a message.
