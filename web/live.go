@@ -45,6 +45,7 @@ func (s *Server) live(w http.ResponseWriter, r *http.Request, st *site, sh proje
 		return err == nil
 	}
 	fmt.Fprint(w, "retry: 1000\n\n")
+	fl.Flush() // the page hears at once that it is connected
 	if last >= 0 && !send() {
 		return
 	}
