@@ -279,7 +279,7 @@ func htShort(s string) string {
 	return s
 }
 
-func itoa(n int64) string { return fmt.Sprint(n) }
+func htItoa(n int64) string { return fmt.Sprint(n) }
 
 // htEvent is a server-sent event.
 type htEvent struct{ id, name, data string }

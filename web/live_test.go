@@ -145,7 +145,7 @@ func TestLiveHearsAWriteWithinASecond(t *testing.T) {
 				t.Fatalf("%s: no event within 1 s of the write of seq %d", who, seq)
 			}
 			t.Logf("%s: write %d heard after %v", who, i, time.Since(wrote).Round(time.Millisecond))
-			if ev.name != "head" || ev.id != itoa(seq) || !strings.HasPrefix(ev.data, fmt.Sprintf("%d %s", seq, short)) {
+			if ev.name != "head" || ev.id != htItoa(seq) || !strings.HasPrefix(ev.data, fmt.Sprintf("%d %s", seq, short)) {
 				t.Errorf("%s: event %+v, want head %d %s…", who, ev, seq, short)
 			}
 			page := htReal(t, ts, http.MethodGet, htBase(token))
@@ -166,21 +166,21 @@ func TestLiveReconnectHearsTheHeadAtOnce(t *testing.T) {
 	seq, short := c.head()
 	url := ts.URL + htBase(c.players["Brann"]) + "live"
 	for _, last := range []int64{0, 1, seq - 1} {
-		l := htOpenLive(t, url, itoa(last))
+		l := htOpenLive(t, url, htItoa(last))
 		ev, ok := l.next(500 * time.Millisecond)
 		if !ok {
 			t.Errorf("Last-Event-ID %d: no event at once", last)
-		} else if ev.id != itoa(seq) || !strings.HasPrefix(ev.data, fmt.Sprintf("%d %s", seq, short)) {
+		} else if ev.id != htItoa(seq) || !strings.HasPrefix(ev.data, fmt.Sprintf("%d %s", seq, short)) {
 			t.Errorf("Last-Event-ID %d: event %+v, want the head %d %s…", last, ev, seq, short)
 		}
 		l.close()
 	}
-	l := htOpenLive(t, url, itoa(seq))
+	l := htOpenLive(t, url, htItoa(seq))
 	if ev, ok := l.next(500 * time.Millisecond); ok {
 		t.Errorf("Last-Event-ID of the head: an event %+v", ev)
 	}
 	c.award("Brann", 1, "after the reconnect")
-	if ev, ok := l.next(time.Second); !ok || ev.id != itoa(seq+1) {
+	if ev, ok := l.next(time.Second); !ok || ev.id != htItoa(seq+1) {
 		t.Errorf("after a write: %+v %v, want seq %d", ev, ok, seq+1)
 	}
 	if ct := l.res.Header.Get("Content-Type"); ct != "text/event-stream" {
@@ -213,11 +213,11 @@ func TestLiveOfARevokedLinkEnds(t *testing.T) {
 		t.Error("the revoked link's stream still runs 2 s after the revocation")
 	}
 	for ev := range htDrain(kira.events) {
-		if ev.id == itoa(seq) {
+		if ev.id == htItoa(seq) {
 			t.Errorf("the revoked link heard of its own revocation: %+v", ev)
 		}
 	}
-	if ev, ok := brann.next(time.Second); !ok || ev.id != itoa(seq) {
+	if ev, ok := brann.next(time.Second); !ok || ev.id != htItoa(seq) {
 		t.Errorf("Brann's stream: %+v %v, want the head %d", ev, ok, seq)
 	}
 	if r := htReal(t, ts, http.MethodGet, htBase(c.players["Kira"])+"live"); r.Status != http.StatusNotFound {

@@ -163,7 +163,7 @@ func TestEveryPageOfEveryScope(t *testing.T) {
 				if ct := r.Header.Get("Content-Type"); ct != "text/html; charset=utf-8" {
 					t.Errorf("GET %s: Content-Type %q", name, ct)
 				}
-				if want := "seq " + itoa(seq) + ", hash <code>" + short + "</code>"; !strings.Contains(r.Body, want) {
+				if want := "seq " + htItoa(seq) + ", hash <code>" + short + "</code>"; !strings.Contains(r.Body, want) {
 					t.Errorf("GET %s: the head %q is not shown", name, want)
 				}
 				if want := "ltscamp verify --head " + short; !strings.Contains(r.Body, want) {
@@ -242,7 +242,7 @@ func TestLivePageOfEveryScope(t *testing.T) {
 		ev, err := htNextEvent(bufio.NewReader(res.Body))
 		if err != nil {
 			t.Errorf("%s live: %v", name, err)
-		} else if ev.id != itoa(seq) {
+		} else if ev.id != htItoa(seq) {
 			t.Errorf("%s live: event id %q, want the head %d", name, ev.id, seq)
 		}
 		cancel()

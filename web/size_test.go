@@ -218,7 +218,7 @@ func htWalkAudit(t *testing.T, srv http.Handler, base, id string, want []project
 		t.Fatalf("the pages hold %d rows, the audit %d", len(seqs), len(want))
 	}
 	for i, row := range want {
-		if seqs[i] != itoa(row.Seq) {
+		if seqs[i] != htItoa(row.Seq) {
 			t.Fatalf("row %d: seq %s on the pages, %d in the audit", i, seqs[i], row.Seq)
 		}
 	}
