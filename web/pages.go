@@ -173,7 +173,7 @@ func (p *pages) fill(s *campaign.Service, v viewer, f *frame, at string, q url.V
 	case kind == "rolls" && id != "":
 		return "events", p.rolls(s, v, f, id)
 	case at == "log" && v.gm():
-		return "events", p.log(s, f)
+		return "events", p.log(s, v, f)
 	case at == "timeline" && v.gm():
 		return "timeline", p.timeline(s, v, f, q)
 	case at == "ships" && v.gm():
@@ -268,11 +268,24 @@ func (p *pages) audit(s *campaign.Service, v viewer, f *frame, id string, q url.
 	}
 	page, _ := strconv.Atoi(q.Get("page"))
 	page = max(page, 0)
-	end := len(au.Rows) - page*auditRowsPerPage
+	// Pages are counted from the newest row back, each the rows that
+	// fit it (newest).
+	size := func(i int) int {
+		r := au.Rows[i]
+		n := escapedLen(r.What) + escapedLen(r.Formula) + escapedLen(r.Actor)
+		if r.Rules != nil {
+			n += escapedLen(r.Rules.Problem)
+		}
+		return n
+	}
+	end := len(au.Rows)
+	for p := 0; p < page && end > 0; p++ {
+		end -= newest(end, auditRowsPerPage, size)
+	}
 	if end <= 0 && page > 0 {
 		return errNotFound
 	}
-	start := max(end-auditRowsPerPage, 0)
+	start := end - newest(end, auditRowsPerPage, size)
 	data := struct {
 		exports.AuditDoc
 		Rows        []projections.XPAuditRow
@@ -300,8 +313,41 @@ type eventsData struct {
 	Lines          []line
 }
 
-// logLines is how many of the last events the log page shows.
-const logLines = 200
+// logLines is how many of the last events the log page shows, at most.
+const logLines = 300
+
+// pageBudget bounds the bytes the lines of a page of events or of the
+// timeline take, their markup counted: a page shows the newest lines that
+// fit, and stays within 50 KB whatever the campaign's length and texts
+// (the CLI prints the rest).
+const pageBudget = 40 << 10
+
+// lineMarkup is about what a line's markup adds to its texts.
+const lineMarkup = 120
+
+// newest returns how many of the last n lines fit a page: at most limit,
+// within pageBudget by size, and at least one.
+func newest(n, limit int, size func(i int) int) int {
+	k, total := 0, 0
+	for i := n - 1; i >= 0 && k < limit; i-- {
+		total += size(i) + lineMarkup
+		if total > pageBudget && k > 0 {
+			break
+		}
+		k++
+	}
+	return k
+}
+
+// escapedLen is the length of s escaped in a page's text.
+func escapedLen(s string) int { return len(template.HTMLEscapeString(s)) + 4*strings.Count(s, "+") }
+
+// newestLines keeps the last lines that fit a page.
+func newestLines(ls []line) []line {
+	return ls[len(ls)-newest(len(ls), logLines, func(i int) int {
+		return escapedLen(ls[i].Text) + len(ls[i].At) + len(ls[i].Who)
+	}):]
+}
 
 func (p *pages) rolls(s *campaign.Service, v viewer, f *frame, id string) error {
 	if !v.full(id) {
@@ -322,24 +368,20 @@ func (p *pages) rolls(s *campaign.Service, v viewer, f *frame, id string) error 
 		}
 	}
 	f.Title = "Rolls of " + sh.Name
-	f.Data = eventsData{Intro: "His rolls, newest last, with their dice, targets and outcomes.", Lines: lines(s, kept),
+	f.Data = eventsData{Intro: "His rolls, newest last, with their dice, targets and outcomes.", Lines: newestLines(lines(s, v, kept)),
 		Earlier: "ltscamp log --char " + strconv.Quote(sh.Name)}
 	return nil
 }
 
-func (p *pages) log(s *campaign.Service, f *frame) error {
+func (p *pages) log(s *campaign.Service, v viewer, f *frame) error {
 	entries, err := s.Log(campaign.LogFilter{Limit: logLines})
 	if err != nil {
 		return err
 	}
 	f.Title = "The log"
-	f.Data = eventsData{Intro: "Every event, newest last, with the dice of every roll.", Lines: lines(s, entries), Earlier: "ltscamp log"}
+	f.Data = eventsData{Intro: "Every event, newest last, with the dice of every roll.", Lines: newestLines(lines(s, v, entries)), Earlier: "ltscamp log"}
 	return nil
 }
-
-// timelineEntries bounds the entries a timeline page shows: the latest,
-// so that a page stays small on a phone however long the campaign.
-const timelineEntries = 200
 
 func (p *pages) timeline(s *campaign.Service, v viewer, f *frame, q url.Values) error {
 	rolls := q.Get("rolls") == "1"
@@ -351,57 +393,51 @@ func (p *pages) timeline(s *campaign.Service, v viewer, f *frame, q url.Values) 
 	if rolls {
 		toggle = v.base + "timeline"
 	}
-	left := trimTimeline(&tl, timelineEntries)
+	command := "ltscamp timeline"
+	if rolls {
+		command += " --rolls"
+	}
+	shown, all := newestEntries(&tl)
 	f.Title = "Timeline"
 	f.Data = struct {
 		exports.TimelineDoc
-		Rolls   bool
-		Toggle  string
-		Earlier int
-	}{exports.TimelineDoc{Trace: f.Trace, Timeline: tl}, rolls, toggle, left}
+		Rolls      bool
+		Toggle     string
+		Shown, All int
+		Command    string
+	}{exports.TimelineDoc{Trace: f.Trace, Timeline: tl}, rolls, toggle, shown, all, command}
 	return nil
 }
 
-// trimTimeline keeps the last n entries of tl, dropping the earliest, and
-// returns how many it dropped.
-func trimTimeline(tl *projections.Timeline, n int) int {
-	dropped := 0
-	for i := len(tl.Periods) - 1; i >= 0; i-- {
-		days := tl.Periods[i].Days
-		for j := len(days) - 1; j >= 0; j-- {
-			if n <= 0 {
-				dropped += len(days[j].Entries)
-				days[j].Entries = nil
-				continue
+// newestEntries keeps the last entries of tl that fit a page, in their
+// periods and days, and returns how many it kept of how many.
+func newestEntries(tl *projections.Timeline) (int, int) {
+	type at struct{ p, d, e int }
+	var all []at
+	for p, period := range tl.Periods {
+		for d, day := range period.Days {
+			for e := range day.Entries {
+				all = append(all, at{p, d, e})
 			}
-			if k := len(days[j].Entries); k > n {
-				dropped += k - n
-				days[j].Entries = days[j].Entries[k-n:]
-				n = 0
-				continue
-			}
-			n -= len(days[j].Entries)
 		}
 	}
-	// Days and periods left empty go.
-	periods := tl.Periods[:0]
-	for _, per := range tl.Periods {
-		days := per.Days[:0]
-		for _, d := range per.Days {
-			if len(d.Entries) > 0 {
-				days = append(days, d)
-			}
-		}
-		if per.Days = days; len(days) > 0 {
-			periods = append(periods, per)
-		}
+	k := newest(len(all), logLines, func(i int) int {
+		a := all[i]
+		return escapedLen(tl.Periods[a.p].Days[a.d].Entries[a.e].Text)
+	})
+	if k == len(all) {
+		return k, k
 	}
+	first := all[len(all)-k]
+	periods := tl.Periods[first.p:]
+	periods[0].Days = periods[0].Days[first.d:]
+	periods[0].Days[0].Entries = periods[0].Days[0].Entries[first.e:]
 	tl.Periods = periods
-	return dropped
+	return k, len(all)
 }
 
-// lines describes events for a page.
-func lines(s *campaign.Service, entries []campaign.LogEntry) []line {
+// lines describes events for a page, as viewer v may read them.
+func lines(s *campaign.Service, v viewer, entries []campaign.LogEntry) []line {
 	seqs := make(map[string]int64, len(entries))
 	for _, e := range entries {
 		seqs[e.ID] = e.Seq
@@ -414,7 +450,7 @@ func lines(s *campaign.Service, entries []campaign.LogEntry) []line {
 	}
 	out := make([]line, 0, len(entries))
 	for _, e := range entries {
-		l := line{Seq: e.Seq, Recorded: e.RecordedAt.UTC().Format(time.DateTime), Text: projections.Describe(e.Event, seqOf)}
+		l := line{Seq: e.Seq, Recorded: e.RecordedAt.UTC().Format(time.DateTime), Text: v.lineText(e.Event, seqOf)}
 		if at, ok := gameTime(e.Event); ok {
 			l.At = at.String()
 		}
