@@ -1,0 +1,43 @@
+package web_test
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"github.com/ltscamp/ltscamp/campaign"
+)
+
+// TestUsesCountPagesOpened: a link of N uses opens N pages; a live page
+// fetching itself again after a write (Sec-Fetch-Mode: same-origin, as
+// live.js asks) uses none of them.
+func TestUsesCountPagesOpened(t *testing.T) {
+	c := htCreate(t, "Uses", 1)
+	c.char("Kira", 10, 12, 10)
+	two, err := c.svc.Share(campaign.ShareRequest{Character: "Kira", Uses: 2})
+	c.must(err)
+	srv := htServe(t, &htClock{t: htStart.Add(time.Minute)}, c.path)
+	page := htBase(two.Token)
+	refresh := func() int {
+		r := httptest.NewRequest(http.MethodGet, page, nil)
+		r.Header.Set("Sec-Fetch-Mode", "same-origin")
+		w := httptest.NewRecorder()
+		srv.ServeHTTP(w, r)
+		return w.Code
+	}
+	if got := htGet(srv, page).Status; got != http.StatusOK {
+		t.Fatalf("the first use: %d", got)
+	}
+	for i := range 5 {
+		if got := refresh(); got != http.StatusOK {
+			t.Fatalf("live refresh %d: %d", i+1, got)
+		}
+	}
+	if got := htGet(srv, page).Status; got != http.StatusOK {
+		t.Fatalf("the second use, after five live refreshes: %d", got)
+	}
+	if got := htGet(srv, page).Status; got != http.StatusNotFound {
+		t.Errorf("a third page of a link of two uses: %d, want 404", got)
+	}
+}
