@@ -59,6 +59,13 @@ func (s *Service) Share(req ShareRequest) (ShareResult, error) {
 	}
 	res, err := s.execute(func(d *decision) error {
 		if !req.GM {
+			r, err := d.rosterState()
+			if err != nil {
+				return err
+			}
+			if f, ok := r.FindFoe(projections.NormalizeName(req.Character)); ok {
+				return rules.Errorf(rules.CodeRule, "%s is a foe: links are for the party's characters, and the GM's link (share --gm) shows the foes", f.Name)
+			}
 			c, err := d.character(req.Character)
 			if err != nil {
 				return err

@@ -70,7 +70,7 @@ func TestShareRefusals(t *testing.T) {
 		want string
 	}{
 		{ShareRequest{Character: "Nobody"}, `no character "Nobody"`},
-		{ShareRequest{Character: "Pirate"}, "is a foe"},
+		{ShareRequest{Character: "Pirate"}, "is a foe: links are for the party's characters"},
 		{ShareRequest{Character: "Kira", GM: true}, "not both"},
 		{ShareRequest{}, "not neither"},
 		{ShareRequest{Character: "Kira", Uses: -1}, "--uses -1"},

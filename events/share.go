@@ -20,6 +20,7 @@ const (
 // ShareGranted opens a link. A player's link (Scope "player") names his
 // character; the GM's (Scope "gm") names none.
 type ShareGranted struct {
+	Stamp
 	ShareID     string `json:"share_id"`
 	Scope       string `json:"scope"`
 	CharacterID string `json:"character_id,omitempty"`
@@ -38,6 +39,7 @@ type ShareGranted struct {
 
 // ShareRevoked closes a link for good.
 type ShareRevoked struct {
+	Stamp
 	ShareID string `json:"share_id"`
 	Reason  string `json:"reason,omitempty"`
 }

@@ -58,7 +58,11 @@ func newPages() (*pages, error) {
 
 // plain writes a page of one sentence.
 func (p *pages) plain(w io.Writer, status int, msg string) {
-	_ = p.plainT.ExecuteTemplate(w, "plain", struct{ Title, Message string }{http.StatusText(status), msg})
+	title := http.StatusText(status)
+	if status == http.StatusOK {
+		title = "A campaign's pages"
+	}
+	_ = p.plainT.ExecuteTemplate(w, "plain", struct{ Title, Message string }{title, msg})
 }
 
 // static serves the style sheet and the live script.
@@ -356,6 +360,9 @@ func (p *pages) rolls(s *campaign.Service, v viewer, f *frame, id string) error 
 	sh, err := s.SheetByID(id)
 	if err != nil {
 		return err
+	}
+	if sh.Foe {
+		return errNotFound // his rolls are in the GM's log
 	}
 	entries, err := s.Log(campaign.LogFilter{Character: sh.Name, Limit: logLines})
 	if err != nil {

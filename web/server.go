@@ -134,7 +134,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	path := r.URL.Path
 	switch {
 	case path == "/":
-		s.plain(w, http.StatusOK, "This is a campaign's pages. Open the link your GM gave you (`ltscamp share`).")
+		s.plain(w, http.StatusOK, "This is a campaign's pages. Open the link your GM gave you (ltscamp share).")
 		return
 	case strings.HasPrefix(path, "/static/"):
 		s.pages.static(w, r, strings.TrimPrefix(path, "/static/"))
@@ -171,14 +171,16 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.notFound(w)
 		return
 	}
-	if page == "live" {
-		s.live(w, r, st, sh)
+	// A use is a page opened (GET): a live page fetching itself again
+	// after a write (fetch, not a navigation), its stream, and HEAD are
+	// none; a link used up opens nothing, streams included.
+	counts := r.Method == http.MethodGet && page != "live" && r.Header.Get("Sec-Fetch-Mode") != "same-origin"
+	if sh.Uses > 0 && !s.use(sh, counts) {
+		s.notFound(w)
 		return
 	}
-	// A use is a page opened; a live page fetching itself again after a
-	// write (fetch, not a navigation) is not one.
-	if sh.Uses > 0 && r.Header.Get("Sec-Fetch-Mode") != "same-origin" && !s.use(sh) {
-		s.notFound(w)
+	if page == "live" {
+		s.live(w, r, st, sh)
 		return
 	}
 	v := viewer{share: sh, base: "/s/" + token + "/"}
@@ -235,18 +237,20 @@ func plausibleToken(t string) bool {
 
 // use counts a page load of a link with a limit of uses, and reports
 // whether it is within the limit.
-func (s *Server) use(sh projections.Share) bool {
+func (s *Server) use(sh projections.Share, count bool) bool {
 	s.usesMu.Lock()
 	defer s.usesMu.Unlock()
 	if s.uses[sh.ID] >= sh.Uses {
 		return false
 	}
-	s.uses[sh.ID]++
+	if count {
+		s.uses[sh.ID]++
+	}
 	return true
 }
 
 func (s *Server) notFound(w http.ResponseWriter) {
-	s.plain(w, http.StatusNotFound, "No such page. Open the link your GM gave you (`ltscamp share`); a link that worked before may have expired or been revoked.")
+	s.plain(w, http.StatusNotFound, "No such page. Open the link your GM gave you (ltscamp share); a link that worked before may have expired or been revoked.")
 }
 
 // plain writes a page of one sentence.

@@ -43,8 +43,19 @@ type cached struct {
 
 func openSite(path string, open func(string) (*campaign.Service, error)) (*site, error) {
 	st := &site{path: path, open: open, subs: map[chan struct{}]struct{}{}}
+	// Opened first, so that a missing or foreign file is refused as every
+	// command refuses it.
+	svc, err := open(path)
+	if err != nil {
+		return nil, err
+	}
 	st.mu.Lock()
 	defer st.mu.Unlock()
+	if st.file, err = os.Stat(path); err != nil {
+		svc.Close()
+		return nil, err
+	}
+	st.svc, st.seq = svc, -1
 	if _, err := st.refreshLocked(); err != nil {
 		return nil, err
 	}

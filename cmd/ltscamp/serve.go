@@ -8,6 +8,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"sort"
+	"strings"
 	"syscall"
 
 	"github.com/spf13/cobra"
@@ -23,9 +24,10 @@ func newServeCmd(a *app) *cobra.Command {
 		Short: "Serve read-only pages of the campaign to the links `share` grants",
 		Long: `Serve the campaign's pages to the players' phones and the GM's browser: the
 party, each character's sheet, his XP audit and his rolls, and for the GM the
-foes, the log with its dice and the timeline. Each page is reached only by a
-link granted with ` + "`ltscamp share`" + `; a player's link shows the party's public sheets,
-his own character in full and foes by name and condition only.
+foes, the log with its dice, the timeline and the ships. Each page is reached
+only by a link granted with ` + "`ltscamp share`" + `; a player's link shows the
+party's public sheets, his own character in full and foes by name and
+condition only.
 
 Pages follow the log: a write by any process shows within a second, without
 reloading the page (with JavaScript off, the page reloads every 30 s). Each
@@ -63,7 +65,7 @@ opens its own campaign. Ctrl-C stops it.`,
 				for _, f := range srv.Campaigns() {
 					fmt.Fprintf(a.env.Stderr, "serving %s\n", f)
 				}
-				fmt.Fprintf(a.env.Stderr, "at http://%s/ (read-only; the links come from `ltscamp share`); Ctrl-C stops\n", at)
+				fmt.Fprintf(a.env.Stderr, "at %s (read-only; the links come from `ltscamp share`); Ctrl-C stops\n", listenText(at))
 			})
 			if err != nil {
 				return usagef("serve --addr %s: %v", addr, err)
@@ -83,11 +85,9 @@ func serveFiles(db string, args []string) ([]string, error) {
 	}
 	var files []string
 	for _, arg := range args {
-		fi, err := os.Stat(arg)
-		if err != nil {
-			return nil, usagef("serve %s: %v", arg, err)
-		}
-		if !fi.IsDir() {
+		// A file that is not there is refused by its opening, as every
+		// command refuses it.
+		if fi, err := os.Stat(arg); err != nil || !fi.IsDir() {
 			files = append(files, arg)
 			continue
 		}
@@ -102,4 +102,26 @@ func serveFiles(db string, args []string) ([]string, error) {
 		files = append(files, found...)
 	}
 	return files, nil
+}
+
+// listenText says where serve listens: its address, or, when it listens on
+// every address of the machine, the addresses of its network interfaces
+// that a link can name (share --addr).
+func listenText(at net.Addr) string {
+	tcp, ok := at.(*net.TCPAddr)
+	if !ok || !tcp.IP.IsUnspecified() {
+		return "http://" + at.String() + "/"
+	}
+	var lan []string
+	if addrs, err := net.InterfaceAddrs(); err == nil {
+		for _, a := range addrs {
+			if n, ok := a.(*net.IPNet); ok && n.IP.To4() != nil && !n.IP.IsLoopback() {
+				lan = append(lan, net.JoinHostPort(n.IP.String(), fmt.Sprint(tcp.Port)))
+			}
+		}
+	}
+	if len(lan) == 0 {
+		return fmt.Sprintf("every address of this machine, port %d", tcp.Port)
+	}
+	return fmt.Sprintf("every address of this machine, port %d: share --addr %s", tcp.Port, strings.Join(lan, " or "))
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"net"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -250,6 +251,9 @@ func usesText(sh projections.Share) string {
 	return strconv.Itoa(sh.Uses)
 }
 
+// maxExpiry is the longest a link may stay open: ten years.
+const maxExpiry = 10 * 366 * 24 * time.Hour
+
 // parseExpiry reads --expires: a number of days (30d), weeks (2w), hours
 // (12h) or minutes (90m), or a Go duration (1h30m); "" for never.
 func parseExpiry(s string) (time.Duration, error) {
@@ -257,17 +261,16 @@ func parseExpiry(s string) (time.Duration, error) {
 	if s == "" {
 		return 0, nil
 	}
-	bad := usagef("--expires %q: give a time such as 30d, 2w, 12h or 90m", s)
-	unit := map[byte]time.Duration{'d': 24 * time.Hour, 'w': 7 * 24 * time.Hour}[s[len(s)-1]]
-	if unit > 0 {
-		n, err := strconv.Atoi(s[:len(s)-1])
-		if err != nil || n < 1 || n > 3650 {
-			return 0, bad
-		}
-		return time.Duration(n) * unit, nil
-	}
+	bad := usagef("--expires %q: give a time to come of at most 10 years, such as 30d, 2w, 12h or 90m", s)
 	d, err := time.ParseDuration(s)
-	if err != nil || d <= 0 {
+	if unit := map[byte]time.Duration{'d': 24 * time.Hour, 'w': 7 * 24 * time.Hour}[s[len(s)-1]]; unit > 0 {
+		n, nerr := strconv.Atoi(s[:len(s)-1])
+		d, err = time.Duration(n)*unit, nerr
+		if n > 3660 { // no overflow below: 3,660 weeks is far less
+			err = bad
+		}
+	}
+	if err != nil || d <= 0 || d > maxExpiry {
 		return 0, bad
 	}
 	return d, nil
@@ -277,12 +280,17 @@ func parseExpiry(s string) (time.Duration, error) {
 // reverse proxy's), without its trailing slash.
 func linkBase(addr string) (string, error) {
 	addr = strings.TrimSpace(addr)
+	bad := usagef("--addr %q: give HOST:PORT (127.0.0.1:8080) or a URL (https://table.example.org)", addr)
 	if strings.HasPrefix(addr, "http://") || strings.HasPrefix(addr, "https://") {
+		u, err := url.Parse(addr)
+		if err != nil || u.Host == "" || u.RawQuery != "" || u.Fragment != "" || u.User != nil {
+			return "", bad
+		}
 		return strings.TrimRight(addr, "/"), nil
 	}
 	host, port, err := net.SplitHostPort(addr)
-	if err != nil || port == "" {
-		return "", usagef("--addr %q: give HOST:PORT (127.0.0.1:8080) or a URL (https://table.example.org)", addr)
+	if n, perr := strconv.Atoi(port); err != nil || perr != nil || n < 1 || n > 65535 || strings.ContainsAny(host, "/?#@") {
+		return "", bad
 	}
 	if host == "" || host == "0.0.0.0" || host == "::" {
 		return "", usagef("--addr %q: a link needs the address the players reach, not one serve listens on everywhere: give this machine's LAN address (192.168.1.20:%s)", addr, port)
