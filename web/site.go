@@ -25,12 +25,24 @@ type site struct {
 	file os.FileInfo
 	seq  int64
 	hash []byte
+	// gen counts the moves of the head (and the files opened): a page
+	// rendered before the last is not kept.
+	gen int64
 	// shares are the links at the head; cache the pages rendered there,
 	// by viewer and page.
 	shares []projections.Share
 	cache  map[string]cached
 	// subs hear each move of the head (live pages).
 	subs map[chan struct{}]struct{}
+
+	// Pages are rendered one at a time, holding renderMu (not mu), on a
+	// service of their own (a campaign.Service serves one caller at a
+	// time): while a page is being rendered (a long character's audit
+	// takes a quarter of a second at 1M events), the pages rendered
+	// already, the links and the head are read as ever.
+	renderMu sync.Mutex
+	rsvc     *campaign.Service
+	rfile    os.FileInfo
 }
 
 // maxCached bounds the pages a site keeps at one head.
@@ -64,10 +76,16 @@ func openSite(path string, open func(string) (*campaign.Service, error)) (*site,
 
 func (st *site) close() {
 	st.mu.Lock()
-	defer st.mu.Unlock()
 	if st.svc != nil {
 		st.svc.Close()
 		st.svc = nil
+	}
+	st.mu.Unlock()
+	st.renderMu.Lock()
+	defer st.renderMu.Unlock()
+	if st.rsvc != nil {
+		st.rsvc.Close()
+		st.rsvc = nil
 	}
 }
 
@@ -102,6 +120,7 @@ func (st *site) refreshLocked() (bool, error) {
 		return false, err
 	}
 	st.seq, st.hash, st.shares, st.cache = seq, hash, shares, map[string]cached{}
+	st.gen++
 	for ch := range st.subs {
 		select {
 		case ch <- struct{}{}:
@@ -166,24 +185,66 @@ func (st *site) head() (int64, []byte) {
 
 // render returns the page at path for viewer v, made once per head.
 func (st *site) render(p *pages, v viewer, path string, q map[string][]string, now time.Time) ([]byte, int, error) {
+	key := v.key() + "\x00" + path + "\x00" + fmt.Sprint(q)
 	st.mu.Lock()
-	defer st.mu.Unlock()
-	if _, err := st.refreshLocked(); err != nil {
+	_, err := st.refreshLocked()
+	c, ok := st.cache[key]
+	st.mu.Unlock()
+	if err != nil {
 		return nil, 0, err
 	}
-	key := v.key() + "\x00" + path + "\x00" + fmt.Sprint(q)
-	if c, ok := st.cache[key]; ok {
+	if ok {
 		return c.body, c.status, nil
 	}
-	body, status, err := p.page(st.svc, v, path, q, now)
+	st.renderMu.Lock()
+	defer st.renderMu.Unlock()
+	// Another request may have rendered it while this one waited.
+	st.mu.Lock()
+	c, ok = st.cache[key]
+	gen := st.gen
+	st.mu.Unlock()
+	if ok {
+		return c.body, c.status, nil
+	}
+	svc, err := st.renderService()
+	if err != nil {
+		return nil, 0, err
+	}
+	body, status, err := p.page(svc, v, path, q, now)
 	if err != nil {
 		return nil, 0, err
 	}
 	if status == http.StatusOK || status == http.StatusNotFound {
-		if len(st.cache) >= maxCached {
-			st.cache = map[string]cached{} // a query string of every kind: start again
+		st.mu.Lock()
+		if st.gen == gen { // else the head moved meanwhile: render again
+			if len(st.cache) >= maxCached {
+				st.cache = map[string]cached{} // a query string of every kind: start again
+			}
+			st.cache[key] = cached{body: body, status: status}
 		}
-		st.cache[key] = cached{body: body, status: status}
+		st.mu.Unlock()
 	}
 	return body, status, nil
+}
+
+// renderService returns the service pages are rendered on, opening the
+// file again when another was put in its place. The caller holds
+// renderMu.
+func (st *site) renderService() (*campaign.Service, error) {
+	fi, err := os.Stat(st.path)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", st.path, err)
+	}
+	if st.rsvc != nil && os.SameFile(fi, st.rfile) {
+		return st.rsvc, nil
+	}
+	svc, err := st.open(st.path)
+	if err != nil {
+		return nil, err
+	}
+	if st.rsvc != nil {
+		st.rsvc.Close()
+	}
+	st.rsvc, st.rfile = svc, fi
+	return svc, nil
 }

@@ -1,0 +1,250 @@
+package web
+
+import (
+	"fmt"
+	"iter"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/ltscamp/ltscamp/campaign"
+	"github.com/ltscamp/ltscamp/events"
+	"github.com/ltscamp/ltscamp/events/sqlitestore"
+	"github.com/ltscamp/ltscamp/rules"
+)
+
+// benchSite serves the campaign file LTSCAMP_SERVE_BENCH_DB (a copy of
+// bench/serve.sh's 1M campaign: the benchmark grants links in it) to a
+// player's link and the GM's, in process.
+func benchSite(b *testing.B) (srv *Server, player, gm, id string) {
+	b.Helper()
+	path := os.Getenv("LTSCAMP_SERVE_BENCH_DB")
+	if path == "" {
+		b.Skip("LTSCAMP_SERVE_BENCH_DB names no campaign file")
+	}
+	opts := campaign.Options{Now: time.Now, Actor: "bench"}
+	s, err := campaign.Open(path, opts)
+	if err != nil {
+		b.Fatal(err)
+	}
+	party, err := s.Sheets()
+	if err != nil || len(party) == 0 {
+		b.Fatalf("no party: %v", err)
+	}
+	pl, err := s.Share(campaign.ShareRequest{Character: party[0].Name})
+	if err != nil {
+		b.Fatal(err)
+	}
+	g, err := s.Share(campaign.ShareRequest{GM: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	s.Close()
+	srv, err = New(Config{
+		Files: []string{path},
+		Open:  func(p string) (*campaign.Service, error) { return campaign.OpenReadOnly(p, opts) },
+		Now:   time.Now,
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(srv.Close)
+	return srv, pl.Token, g.Token, party[0].ID
+}
+
+func benchGet(b *testing.B, h http.Handler, path string) {
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+	if rec.Code != http.StatusOK {
+		b.Errorf("%s: %d", path, rec.Code)
+	}
+}
+
+// BenchmarkServePages: one page of a player's link, rendered afresh
+// (the cache dropped, as after a write) and from the cache.
+//
+//	LTSCAMP_SERVE_BENCH_DB=/tmp/copy.ltscamp go test ./web -run '^$' -bench ServePages
+func BenchmarkServePages(b *testing.B) {
+	srv, player, _, id := benchSite(b)
+	for _, page := range []string{"", "sheet/" + id, "audit/" + id, "rolls/" + id} {
+		path := "/s/" + player + "/" + page
+		name := strings.TrimSuffix(page, "/"+id)
+		if name == "" {
+			name = "party"
+		}
+		b.Run(name+"/fresh", func(b *testing.B) {
+			for b.Loop() {
+				st := srv.sites[0]
+				st.mu.Lock()
+				st.cache = map[string]cached{}
+				st.mu.Unlock()
+				benchGet(b, srv, path)
+			}
+		})
+		b.Run(name+"/cached", func(b *testing.B) {
+			benchGet(b, srv, path)
+			b.RunParallel(func(pb *testing.PB) {
+				for pb.Next() {
+					benchGet(b, srv, path)
+				}
+			})
+		})
+	}
+}
+
+// gate holds the reads of the stores it guards while it is shut.
+type gate struct {
+	mu      sync.Mutex
+	shut    chan struct{} // nil: open
+	entered chan struct{} // hears a read that waits
+}
+
+func (g *gate) wait() {
+	g.mu.Lock()
+	shut := g.shut
+	g.mu.Unlock()
+	if shut != nil {
+		select {
+		case g.entered <- struct{}{}:
+		default:
+		}
+		<-shut
+	}
+}
+
+func (g *gate) close() {
+	g.mu.Lock()
+	g.shut = make(chan struct{})
+	g.mu.Unlock()
+}
+
+func (g *gate) open() {
+	g.mu.Lock()
+	close(g.shut)
+	g.shut = nil
+	g.mu.Unlock()
+}
+
+// gatedStore is a campaign's store whose reads, but for the head, wait
+// while its gate is shut: a page being rendered then stays in its render
+// for as long as the test wants.
+type gatedStore struct {
+	events.Store
+	g *gate
+}
+
+func (s gatedStore) ReadStream(stream string, after int64) ([]events.Event, error) {
+	s.g.wait()
+	return s.Store.ReadStream(stream, after)
+}
+
+func (s gatedStore) StreamVersion(stream string) (int64, error) {
+	s.g.wait()
+	return s.Store.StreamVersion(stream)
+}
+
+func (s gatedStore) Read(q events.Query) ([]events.Event, error) {
+	s.g.wait()
+	return s.Store.Read(q)
+}
+
+func (s gatedStore) Iter(q events.Query) iter.Seq2[events.Event, error] {
+	s.g.wait()
+	return s.Store.Iter(q)
+}
+
+func (s gatedStore) Snapshot(q events.SnapshotQuery) (events.Snapshot, bool, error) {
+	s.g.wait()
+	return s.Store.Snapshot(q)
+}
+
+// TestSlowRenderHoldsNoOneElse: while one page is being rendered (a
+// character's audit at 1M events takes a quarter of a second, and every
+// page is rendered again after each write), a page rendered already at
+// this head is answered, and the head can be read (the live streams read
+// it): the render does not hold the whole campaign.
+func TestSlowRenderHoldsNoOneElse(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "gated.ltscamp")
+	opts := campaign.Options{Now: time.Now, Actor: "gm"}
+	s, err := campaign.Create(path, "Gated", rules.Edition("2021"), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sh, err := s.CreateCharacter(campaign.NewCharacter{Name: "Ajax", Attributes: rules.Attributes{ST: 12, DX: 11, IQ: 9}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := s.Share(campaign.ShareRequest{GM: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	g := &gate{entered: make(chan struct{}, 1)}
+	srv, err := New(Config{
+		Files: []string{path},
+		Open: func(p string) (*campaign.Service, error) {
+			st, err := sqlitestore.OpenReadOnly(p)
+			if err != nil {
+				return nil, err
+			}
+			return campaign.New(gatedStore{Store: st, g: g}, opts)
+		},
+		Now:  time.Now,
+		Poll: time.Hour, // no watcher: nothing moves the head here
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(srv)
+	defer srv.Close()
+	defer hs.Close()
+	base := hs.URL + "/s/" + res.Token + "/"
+	get := func(u string) error {
+		resp, err := hs.Client().Get(u)
+		if err != nil {
+			return err
+		}
+		defer resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			return fmt.Errorf("%s: %s", u, resp.Status)
+		}
+		return nil
+	}
+	if err := get(base); err != nil { // the party page, rendered at this head
+		t.Fatal(err)
+	}
+	g.close()
+	sheet := make(chan error, 1)
+	go func() { sheet <- get(base + "sheet/" + sh.ID) }()
+	select {
+	case <-g.entered: // the sheet's render waits in a read
+	case <-time.After(5 * time.Second):
+		t.Fatal("the sheet's render never read the campaign")
+	}
+	party := make(chan error, 1)
+	go func() { party <- get(base) }()
+	select {
+	case err := <-party:
+		if err != nil {
+			t.Error(err)
+		}
+	case <-time.After(2 * time.Second):
+		t.Error("a page rendered already was not answered while another page was being rendered")
+	}
+	head := make(chan struct{})
+	go func() { srv.sites[0].head(); close(head) }()
+	select {
+	case <-head:
+	case <-time.After(2 * time.Second):
+		t.Error("the head could not be read while a page was being rendered")
+	}
+	g.open()
+	if err := <-sheet; err != nil {
+		t.Error(err)
+	}
+}
