@@ -183,16 +183,14 @@ func (st *site) head() (int64, []byte) {
 	return st.seq, st.hash
 }
 
-// render returns the page at path for viewer v, made once per head.
+// render returns the page at path for viewer v, made once per head. It
+// reads no head: the request read it just before, when it looked its link
+// up (share).
 func (st *site) render(p *pages, v viewer, path string, q map[string][]string, now time.Time) ([]byte, int, error) {
 	key := v.key() + "\x00" + path + "\x00" + fmt.Sprint(q)
 	st.mu.Lock()
-	_, err := st.refreshLocked()
 	c, ok := st.cache[key]
 	st.mu.Unlock()
-	if err != nil {
-		return nil, 0, err
-	}
 	if ok {
 		return c.body, c.status, nil
 	}
