@@ -18,9 +18,17 @@
 #                    connections heard each write, and the delay from the
 #                    write's end to each receipt.
 #                                     limits: all heard, p99 ≤ 1 s
-#   pages, writing   the pages load again while the writer writes once a
-#                    second (each write moves the head: every page is
-#                    rendered again), with 50 live connections.  no limit
+#   live pages       CONNS pages as live.js makes them: each shows one of
+#                    the pages above (in turn), listens on its link's live
+#                    URL, and fetches its page again on each event, while
+#                    the writer writes once a second (each write moves the
+#                    head: every page is rendered again): the delay from
+#                    the write to the first fetch of each page that shows
+#                    it (the seq in the page's footer). Then again with
+#                    every page but the XP audits (a long character's
+#                    audit takes a quarter of a second to render).
+#                                     limit: p99 ≤ 1 s (a page updates
+#                                     within 1 s of a write)
 #   peak RSS         of the server (VmHWM in /proc/PID/status), after each.
 #                                     limit: 256 MB
 #
@@ -28,7 +36,7 @@
 #
 # Everything runs on 127.0.0.1, and the load generator shares the machine
 # with the server (on 2 cores, it takes about half the CPU): the figures
-# are those of the pair. WRITING=0 skips the third load. Needs Go and
+# are those of the pair. LIVE_PAGES=0 skips the third load. Needs Go and
 # sqlite3; Linux (/proc). The 1M campaign is generated once into
 # $LTSCAMP_BENCH_DIR (default /tmp/ltscamp-serve-bench; bench/play.sh's
 # /tmp/ltscamp-play-bench holds the same file) and reused by later runs;
@@ -107,6 +115,7 @@ for name in $chars; do
 	echo "${gm}sheet/$id" >>"$w/urls.txt"
 done
 urls=$(wc -l <"$w/urls.txt")
+grep -v /audit/ "$w/urls.txt" >"$w/noaudit.txt"
 writer=("$lt" roll 3/DX --char "${chars%%$'\n'*}" --dice 1,2,3 -q)
 
 # kv FILE KEY: the value of a "key value" line of serveload's output.
@@ -137,15 +146,14 @@ rss_pages=$(rss)
 # (b) live.
 "$load" live -n "$conns" -d "${secs}s" -url "${gm}live" -- "${writer[@]}" >"$w/live.out" 2>"$w/live.err" || { cat "$w/live.err" >&2; exit 1; }
 rss_live=$(rss)
-# (c) pages while the head moves each second.
-if [[ ${WRITING:-1} != 0 ]]; then
-	"$load" live -n 50 -d "${secs}s" -url "${gm}live" -- "${writer[@]}" >"$w/wlive.out" 2>"$w/wlive.err" &
-	lpid=$!
-	"$load" pages -c "$clients" -d "${secs}s" -urls "$w/urls.txt" >"$w/wpages.out" 2>"$w/wpages.err" || { cat "$w/wpages.err" >&2; exit 1; }
-	wait "$lpid" || { cat "$w/wlive.err" >&2; exit 1; }
-	rss_writing=$(rss)
+# (c) live pages, fetched again on each write.
+if [[ ${LIVE_PAGES:-1} != 0 ]]; then
+	"$load" live -n "$conns" -d "${secs}s" -pages "$w/urls.txt" -- "${writer[@]}" >"$w/lpages.out" 2>"$w/lpages.err" || { cat "$w/lpages.err" >&2; exit 1; }
+	rss_lpages=$(rss)
+	"$load" live -n "$conns" -d "${secs}s" -pages "$w/noaudit.txt" -- "${writer[@]}" >"$w/npages.out" 2>"$w/npages.err" || { cat "$w/npages.err" >&2; exit 1; }
+	rss_npages=$(rss)
 fi
-cat "$w/pages.err" "$w/live.err" >&2
+cat "$w"/*.err >&2
 
 printf '%-34s %10s %-5s %s\n' figure value unit limit
 row "first render of a page, slowest" "$(kv "$w/pages.out" warm-max-ms)" ms -
@@ -165,13 +173,21 @@ row "  delay p50" "$(kv "$w/live.out" delay-p50-ms)" ms -
 row "  delay p99" "$(kv "$w/live.out" delay-p99-ms)" ms 1000
 row "  delay max" "$(kv "$w/live.out" delay-max-ms)" ms -
 row "  server peak RSS" "$rss_live" MB 256
-if [[ ${WRITING:-1} != 0 ]]; then
-	echo "pages while writing once a second: $(kv "$w/wpages.out" requests) requests, $(kv "$w/wpages.out" rps)/s; $(kv "$w/wlive.out" writes) writes, 50 live connections"
-	row "  errors" "$(kv "$w/wpages.out" errors)" "" -
-	row "  latency p50" "$(kv "$w/wpages.out" p50-ms)" ms -
-	row "  latency p99" "$(kv "$w/wpages.out" p99-ms)" ms -
-	row "  latency max" "$(kv "$w/wpages.out" max-ms)" ms -
-	row "  live delay p99" "$(kv "$w/wlive.out" delay-p99-ms)" ms -
-	row "  server peak RSS" "$rss_writing" MB 256
+# livepages OUT RSS: the rows of a live pages load.
+livepages() {
+	row "  fetch errors" "$(kv "$1" page-errors)" "" 0
+	row "  pages never showing a write" "$(kv "$1" pages-missed)" "" 0
+	atleast "  connections hearing each, fewest" "$(kv "$1" fewest-heard)" "" "$conns"
+	row "  event delay p99" "$(kv "$1" delay-p99-ms)" ms 1000
+	row "  page updated, p50" "$(kv "$1" page-p50-ms)" ms -
+	row "  page updated, p99" "$(kv "$1" page-p99-ms)" ms 1000
+	row "  page updated, max" "$(kv "$1" page-max-ms)" ms -
+	row "  server peak RSS" "$2" MB 256
+}
+if [[ ${LIVE_PAGES:-1} != 0 ]]; then
+	echo "live pages: $conns pages of the $urls, fetched again on each of $(kv "$w/lpages.out" writes) writes"
+	livepages "$w/lpages.out" "$rss_lpages"
+	echo "live pages but the audits: $conns pages of the $(wc -l <"$w/noaudit.txt"), $(kv "$w/npages.out" writes) writes"
+	livepages "$w/npages.out" "$rss_npages"
 fi
 echo "server RSS at start: $rss_start MB"

@@ -20,10 +20,17 @@
 // connections heard each one (the fewest), and the delay from the end of
 // the write (COMMAND's exit) to each connection's receipt: p50, p99, max.
 // The heads heard are paired with the writes in order, so each write must
-// move the head once.
+// move the head once. With -pages FILE instead of -url, the connections
+// are pages as live.js makes them: connection i shows the i-th page of
+// FILE (in turn), listens on its link's live URL, and on each event
+// fetches its page again (one fetch at a time, the events heard meanwhile
+// answered by one more). It then also prints the delay from each write to
+// the first fetch of each page that shows it (the page's footer names the
+// seq it shows: "at seq N"), p50, p99 and max; the fetches that failed;
+// and the pages that never showed a write.
 //
 //	go run ./bench/serveload pages [-c 200] [-d 30s] [-warm] -urls FILE | URL...
-//	go run ./bench/serveload live [-n 500] [-d 30s] [-every 1s] -url URL -- COMMAND [ARG...]
+//	go run ./bench/serveload live [-n 500] [-d 30s] [-every 1s] -url URL | -pages FILE -- COMMAND [ARG...]
 //
 // Every URL must be http://127.0.0.1:PORT/...: serveload loads nothing but
 // this machine. With SERVELOAD_PPROF=ADDR set (127.0.0.1:PORT), it serves
@@ -45,6 +52,7 @@ import (
 	"net/url"
 	"os"
 	"os/exec"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -86,7 +94,7 @@ func main() {
 
 func usage() {
 	fmt.Fprintln(os.Stderr, `usage: serveload pages [-c 200] [-d 30s] [-warm] -urls FILE | URL...
-       serveload live [-n 500] [-d 30s] [-every 1s] -url URL -- COMMAND [ARG...]`)
+       serveload live [-n 500] [-d 30s] [-every 1s] -url URL | -pages FILE -- COMMAND [ARG...]`)
 	os.Exit(2)
 }
 
@@ -134,6 +142,21 @@ func transport(conns int) *http.Transport {
 	}
 }
 
+// newClient is a client on its own transport that follows no redirect
+// off this machine.
+func newClient(conns int, timeout time.Duration) *http.Client {
+	return &http.Client{
+		Transport: transport(conns),
+		Timeout:   timeout,
+		CheckRedirect: func(req *http.Request, via []*http.Request) error {
+			if len(via) >= 5 {
+				return errors.New("too many redirects")
+			}
+			return loopback(req.URL.String())
+		},
+	}
+}
+
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
 // quantile returns the q-quantile of sorted durations (nearest rank).
@@ -155,24 +178,20 @@ func pagesMain(args []string) error {
 	warm := fs.Bool("warm", false, "fetch each URL once, in turn, before the load")
 	fs.Parse(args)
 	urls := fs.Args()
-	if *file != "" {
-		b, err := os.ReadFile(*file)
-		if err != nil {
-			return err
-		}
-		for _, l := range strings.Split(string(b), "\n") {
-			if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
-				urls = append(urls, l)
-			}
-		}
-	}
-	if len(urls) == 0 {
-		return errors.New("pages: no URL (-urls FILE or URL...)")
-	}
 	for _, u := range urls {
 		if err := loopback(u); err != nil {
 			return err
 		}
+	}
+	if *file != "" {
+		more, err := readURLs(*file)
+		if err != nil {
+			return err
+		}
+		urls = append(urls, more...)
+	}
+	if len(urls) == 0 {
+		return errors.New("pages: no URL (-urls FILE or URL...)")
 	}
 	if err := bounded("-c", *clients, 1, maxClients); err != nil {
 		return err
@@ -180,7 +199,7 @@ func pagesMain(args []string) error {
 	if err := boundedDuration(*dur); err != nil {
 		return err
 	}
-	client := &http.Client{Transport: transport(*clients), Timeout: 30 * time.Second}
+	client := newClient(*clients, 30*time.Second)
 	if *warm {
 		var slowest time.Duration
 		slow := ""
@@ -211,6 +230,39 @@ func pagesMain(args []string) error {
 		fmt.Fprintln(os.Stderr, "error:", e)
 	}
 	return nil
+}
+
+// readURLs reads a file of URLs, one per line (# starts a comment), each
+// on this machine.
+func readURLs(file string) ([]string, error) {
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	var urls []string
+	for _, l := range strings.Split(string(b), "\n") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
+			if err := loopback(l); err != nil {
+				return nil, err
+			}
+			urls = append(urls, l)
+		}
+	}
+	return urls, nil
+}
+
+// liveOf is the live URL of the link a page belongs to: /s/TOKEN/live.
+func liveOf(page string) (string, error) {
+	u, err := url.Parse(page)
+	if err != nil {
+		return "", err
+	}
+	token, _, _ := strings.Cut(strings.TrimPrefix(u.Path, "/s/"), "/")
+	if !strings.HasPrefix(u.Path, "/s/") || token == "" {
+		return "", fmt.Errorf("%s is no page of a link (/s/TOKEN/...)", page)
+	}
+	u.Path, u.RawQuery = "/s/"+token+"/live", ""
+	return u.String(), nil
 }
 
 // get fetches u to its last byte: how long it took and how many bytes.
@@ -289,6 +341,13 @@ type heard struct {
 	at  time.Time
 }
 
+// fetched is a page fetched again (-pages): the seq it shows (-1 when the
+// fetch failed), and when it was in.
+type fetched struct {
+	seq int64
+	at  time.Time
+}
+
 // write is one run of the writer's command.
 type write struct {
 	start, end time.Time
@@ -301,14 +360,24 @@ func liveMain(args []string) error {
 	dur := fs.Duration("d", 30*time.Second, "how long the writer writes")
 	every := fs.Duration("every", time.Second, "how often the writer writes")
 	liveURL := fs.String("url", "", "the live URL (http://127.0.0.1:PORT/s/TOKEN/live)")
+	pagesFile := fs.String("pages", "", "a file of pages, one per line, the connections show in turn and fetch again on each event")
 	settle := fs.Duration("settle", 3*time.Second, "how long to wait for the last write's events")
 	openWait := fs.Duration("open", 30*time.Second, "how long the connections may take to be answered")
 	fs.Parse(args)
 	cmdArgs := fs.Args()
-	if *liveURL == "" || len(cmdArgs) == 0 {
-		return errors.New("live: -url URL and a COMMAND that appends to the log are required")
+	if (*liveURL == "") == (*pagesFile == "") || len(cmdArgs) == 0 {
+		return errors.New("live: -url URL or -pages FILE, and a COMMAND that appends to the log, are required")
 	}
-	if err := loopback(*liveURL); err != nil {
+	var pages []string
+	if *pagesFile != "" {
+		var err error
+		if pages, err = readURLs(*pagesFile); err != nil {
+			return err
+		}
+		if len(pages) == 0 {
+			return fmt.Errorf("live: %s holds no page", *pagesFile)
+		}
+	} else if err := loopback(*liveURL); err != nil {
 		return err
 	}
 	if err := bounded("-n", *n, 1, maxConns); err != nil {
@@ -323,8 +392,10 @@ func liveMain(args []string) error {
 
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	client := &http.Client{Transport: transport(*n)}
+	client := newClient(*n, 0)               // a stream lasts the run
+	fetcher := newClient(*n, 30*time.Second) // -pages: the pages fetched again
 	got := make([][]heard, *n)
+	pagesGot := make([][]fetched, *n)
 	var (
 		wg      sync.WaitGroup
 		opened  sync.WaitGroup
@@ -334,11 +405,49 @@ func liveMain(args []string) error {
 	)
 	openStart := time.Now()
 	for i := 0; i < *n; i++ {
+		live, page := *liveURL, ""
+		if pages != nil {
+			page = pages[i%len(pages)]
+			var err error
+			if live, err = liveOf(page); err != nil {
+				return err
+			}
+		}
+		// As live.js does: one fetch at a time, and the events heard
+		// meanwhile make one more.
+		again := make(chan struct{}, 1)
+		if page != "" {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for {
+					select {
+					case <-ctx.Done():
+						return
+					case <-again:
+					}
+					seq, err := fetchSeq(ctx, fetcher, page)
+					if err != nil {
+						if ctx.Err() != nil {
+							return
+						}
+						seq = -1
+					}
+					pagesGot[i] = append(pagesGot[i], fetched{seq: seq, at: time.Now()})
+				}
+			}()
+		}
 		wg.Add(1)
 		opened.Add(1)
 		go func() {
 			defer wg.Done()
-			err := listen(ctx, client, *liveURL, opened.Done, func(h heard) { got[i] = append(got[i], h) })
+			err := listen(ctx, client, live, opened.Done, func(h heard) {
+				got[i] = append(got[i], h)
+				select {
+				case again <- struct{}{}:
+				default:
+				}
+			})
 			if err != nil && ctx.Err() == nil {
 				mu.Lock()
 				dropped++
@@ -385,7 +494,7 @@ loop:
 	cancel()
 	wg.Wait()
 
-	return reportLive(*n, openTook, writes, got, dropped, refused)
+	return reportLive(*n, openTook, writes, got, dropped, refused, pagesGot, pages != nil)
 }
 
 // listen holds one live connection open until ctx ends, calling on for
@@ -433,7 +542,35 @@ func listen(ctx context.Context, client *http.Client, u string, open func(), on 
 	return errors.New("the server ended the stream")
 }
 
-func reportLive(n int, openTook time.Duration, writes []write, got [][]heard, dropped int, refused []string) error {
+// shownSeq finds the seq a page shows in its footer.
+var shownSeq = regexp.MustCompile(`shows the log at seq (\d+)`)
+
+// fetchSeq fetches a page and returns the seq it shows.
+func fetchSeq(ctx context.Context, client *http.Client, u string) (int64, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	if err != nil {
+		return 0, err
+	}
+	resp, err := client.Do(req)
+	if err != nil {
+		return 0, err
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(io.LimitReader(resp.Body, 4<<20))
+	if err != nil {
+		return 0, err
+	}
+	if resp.StatusCode != http.StatusOK {
+		return 0, fmt.Errorf("%s: %s", u, resp.Status)
+	}
+	m := shownSeq.FindSubmatch(b)
+	if m == nil {
+		return 0, fmt.Errorf("%s names no seq", u)
+	}
+	return strconv.ParseInt(string(m[1]), 10, 64)
+}
+
+func reportLive(n int, openTook time.Duration, writes []write, got [][]heard, dropped int, refused []string, pagesGot [][]fetched, paged bool) error {
 	failed := 0
 	var wrote []time.Duration
 	for _, w := range writes {
@@ -504,6 +641,37 @@ func reportLive(n int, openTook time.Duration, writes []write, got [][]heard, dr
 		q    float64
 	}{{"p50", .50}, {"p99", .99}, {"max", 1}} {
 		fmt.Printf("delay-%s-ms %.1f\n", q.name, ms(quantile(delays, q.q)))
+	}
+	if paged {
+		// For each write and page, the first fetch that shows the write.
+		var pageLags []time.Duration
+		pageErrs, missed := 0, 0
+		for _, fs := range pagesGot {
+			for _, f := range fs {
+				if f.seq < 0 {
+					pageErrs++
+				}
+			}
+			for i, head := range heads {
+				if i >= len(writes) {
+					break
+				}
+				j := slices.IndexFunc(fs, func(f fetched) bool { return f.seq >= head })
+				if j < 0 {
+					missed++
+					continue
+				}
+				pageLags = append(pageLags, max(fs[j].at.Sub(writes[i].end), 0))
+			}
+		}
+		slices.Sort(pageLags)
+		fmt.Printf("page-errors %d\npages-missed %d\n", pageErrs, missed)
+		for _, q := range []struct {
+			name string
+			q    float64
+		}{{"p50", .50}, {"p99", .99}, {"max", 1}} {
+			fmt.Printf("page-%s-ms %.1f\n", q.name, ms(quantile(pageLags, q.q)))
+		}
 	}
 	for _, e := range refused {
 		fmt.Fprintln(os.Stderr, "connection:", e)
