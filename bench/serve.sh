@@ -99,6 +99,9 @@ done
 [[ -n $addr ]] || { echo "serve did not start within 30 s" >&2; cat "$w/serve.err" >&2; exit 1; }
 case $addr in 127.0.0.1:*) ;; *) echo "serve listens on $addr, not 127.0.0.1" >&2; exit 1 ;; esac
 rss() { awk '/^VmHWM/ {printf "%d", $2 / 1024}' "/proc/$pid/status"; }
+# cpu: the server's CPU time so far (user and system), in clock ticks.
+cpu() { awk '{print $14 + $15}' "/proc/$pid/stat"; }
+hz=$(getconf CLK_TCK)
 rss_start=$(awk '/^VmRSS/ {printf "%d", $2 / 1024}' "/proc/$pid/status")
 
 # The links: the GM's, and one for each character (granted while serve
@@ -141,8 +144,10 @@ echo "load generator and server share this machine's $(nproc) cores"
 echo
 
 # (a) pages.
+cpu0=$(cpu)
 "$load" pages -c "$clients" -d "${secs}s" -warm -urls "$w/urls.txt" >"$w/pages.out" 2>"$w/pages.err" || { cat "$w/pages.err" >&2; exit 1; }
 rss_pages=$(rss)
+cpu_pages=$(awk -v a="$cpu0" -v b="$(cpu)" -v hz="$hz" 'BEGIN {printf "%.1f", (b - a) / hz}')
 # (b) live.
 "$load" live -n "$conns" -d "${secs}s" -url "${gm}live" -- "${writer[@]}" >"$w/live.out" 2>"$w/live.err" || { cat "$w/live.err" >&2; exit 1; }
 rss_live=$(rss)
@@ -164,6 +169,7 @@ row "  latency p90" "$(kv "$w/pages.out" p90-ms)" ms -
 row "  latency p99" "$(kv "$w/pages.out" p99-ms)" ms 100
 row "  latency max" "$(kv "$w/pages.out" max-ms)" ms -
 row "  server peak RSS" "$rss_pages" MB 256
+echo "  CPU: the server $cpu_pages s, the load generator $(kv "$w/pages.out" cpu-s) s, of $(($(nproc) * secs)) s ($(nproc) cores × ${secs} s)"
 echo "live: $conns connections opened in $(kv "$w/live.out" open-ms) ms, $(kv "$w/live.out" writes) writes (roll, $(kv "$w/live.out" write-p50-ms) ms each)"
 row "  write errors" "$(kv "$w/live.out" write-errors)" "" 0
 row "  connections dropped" "$(kv "$w/live.out" dropped)" "" 0

@@ -57,6 +57,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 )
 
@@ -226,10 +227,21 @@ func pagesMain(args []string) error {
 	}{{"p50", .50}, {"p90", .90}, {"p99", .99}, {"max", 1}} {
 		fmt.Printf("%s-ms %.1f\n", q.name, ms(quantile(r.lat, q.q)))
 	}
+	fmt.Printf("cpu-s %.1f\n", cpuSeconds())
 	for _, e := range r.samples {
 		fmt.Fprintln(os.Stderr, "error:", e)
 	}
 	return nil
+}
+
+// cpuSeconds is the CPU time this process has used, user and system: what
+// the load generator took of the machine it shares with the server.
+func cpuSeconds() float64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds()
 }
 
 // readURLs reads a file of URLs, one per line (# starts a comment), each
