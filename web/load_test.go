@@ -7,6 +7,10 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
+	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -306,5 +310,115 @@ func TestCachedPageReadsTheHeadOnce(t *testing.T) {
 	get()
 	if n := heads.Load() - before; n != 1 {
 		t.Errorf("a cached page read the head %d times, want once", n)
+	}
+}
+
+// liveHeap is the Go heap the last GC found live.
+func liveHeap() uint64 {
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(s)
+	return s[0].Value.Uint64()
+}
+
+// TestTimelinePageHoldsOnlyWhatItShows: the GM's timeline page shows the
+// latest entries, and its render holds about those, not the whole
+// campaign's timeline (hundreds of megabytes at 1M events: the server's
+// RSS went past its 256 MB).
+func TestTimelinePageHoldsOnlyWhatItShows(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "long.ltscamp")
+	st, err := sqlitestore.Create(path, sqlitestore.Options{Now: time.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := campaign.Generate(st, campaign.GenerateOptions{Characters: 2, EventsPerCharacter: 20000, EventsPerCommand: 100,
+		Seed: 1, Start: time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC), Edition: rules.Edition("2021")}); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	opts := campaign.Options{Now: time.Now, Actor: "gm"}
+	s, err := campaign.Open(path, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := s.Share(campaign.ShareRequest{GM: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	srv, err := New(Config{
+		Files: []string{path},
+		Open:  func(p string) (*campaign.Service, error) { return campaign.OpenReadOnly(p, opts) },
+		Now:   time.Now,
+		Poll:  time.Hour,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	get := func(page string) *httptest.ResponseRecorder {
+		rec := httptest.NewRecorder()
+		srv.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/s/"+res.Token+"/"+page, nil))
+		if rec.Code != http.StatusOK {
+			t.Fatalf("%s: %d", page, rec.Code)
+		}
+		return rec
+	}
+	get("") // the party page: the services open, their caches warm
+	defer debug.SetGCPercent(debug.SetGCPercent(2))
+	runtime.GC()
+	base := liveHeap()
+	stop, peak := make(chan struct{}), make(chan uint64)
+	go func() {
+		top := base
+		tick := time.NewTicker(time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-stop:
+				peak <- top
+				return
+			case <-tick.C:
+				top = max(top, liveHeap())
+			}
+		}
+	}()
+	page := get("timeline?rolls=1").Body.String()
+	close(stop)
+	grew := <-peak - base
+	t.Logf("live heap grew by %d kB rendering the timeline of %d bytes", grew>>10, len(page))
+	if !strings.Contains(page, "entries are shown") {
+		t.Fatal("the timeline page shows every entry: the campaign is too short for this test")
+	}
+	if grew > 2<<20 {
+		t.Errorf("rendering the timeline page held %d kB more: it holds the whole timeline", grew>>10)
+	}
+	// And it shows what the whole timeline, trimmed, shows.
+	ro, err := campaign.OpenReadOnly(path, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ro.Close()
+	whole, err := ro.TimelineOf(campaign.TimelineQuery{Rolls: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	shown, all := newestEntries(&whole)
+	var want []string
+	for _, p := range whole.Periods {
+		for _, d := range p.Days {
+			for _, e := range d.Entries {
+				want = append(want, fmt.Sprint(e.Seq))
+			}
+		}
+	}
+	var got []string
+	for _, m := range regexp.MustCompile(`<li><span class="faint">(\d+)</span>`).FindAllStringSubmatch(page, -1) {
+		got = append(got, m[1])
+	}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("the page shows the entries %v\nwant the whole timeline's last %d: %v", got, shown, want)
+	}
+	if !strings.Contains(page, fmt.Sprintf("The last %d of %d entries are shown", shown, all)) {
+		t.Errorf("the page does not say it shows the last %d of %d entries", shown, all)
 	}
 }
