@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -102,18 +103,21 @@ func BenchmarkServePages(b *testing.B) {
 	}
 }
 
-// gate holds the reads of the stores it guards while it is shut.
+// gate holds the reads of the stores it guards while it is shut: every
+// read but the head's, or those naming one stream.
 type gate struct {
 	mu      sync.Mutex
 	shut    chan struct{} // nil: open
 	entered chan struct{} // hears a read that waits
+	// only, when set, is the one stream whose reads wait.
+	only string
 }
 
-func (g *gate) wait() {
+func (g *gate) wait(streams ...string) {
 	g.mu.Lock()
 	shut := g.shut
 	g.mu.Unlock()
-	if shut != nil {
+	if shut != nil && (g.only == "" || slices.Contains(streams, g.only)) {
 		select {
 		case g.entered <- struct{}{}:
 		default:
@@ -144,27 +148,27 @@ type gatedStore struct {
 }
 
 func (s gatedStore) ReadStream(stream string, after int64) ([]events.Event, error) {
-	s.g.wait()
+	s.g.wait(stream)
 	return s.Store.ReadStream(stream, after)
 }
 
 func (s gatedStore) StreamVersion(stream string) (int64, error) {
-	s.g.wait()
+	s.g.wait(stream)
 	return s.Store.StreamVersion(stream)
 }
 
 func (s gatedStore) Read(q events.Query) ([]events.Event, error) {
-	s.g.wait()
+	s.g.wait(q.Streams...)
 	return s.Store.Read(q)
 }
 
 func (s gatedStore) Iter(q events.Query) iter.Seq2[events.Event, error] {
-	s.g.wait()
+	s.g.wait(q.Streams...)
 	return s.Store.Iter(q)
 }
 
 func (s gatedStore) Snapshot(q events.SnapshotQuery) (events.Snapshot, bool, error) {
-	s.g.wait()
+	s.g.wait(q.Stream)
 	return s.Store.Snapshot(q)
 }
 
@@ -420,5 +424,83 @@ func TestTimelinePageHoldsOnlyWhatItShows(t *testing.T) {
 	}
 	if !strings.Contains(page, fmt.Sprintf("The last %d of %d entries are shown", shown, all)) {
 		t.Errorf("the page does not say it shows the last %d of %d entries", shown, all)
+	}
+}
+
+// TestSlowRenderHoldsNoOtherRender: while one page is being rendered
+// (the GM's timeline takes seconds at 1M events, an audit a quarter of
+// one), a page of another character is rendered beside it, not after it.
+func TestSlowRenderHoldsNoOtherRender(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "gated.ltscamp")
+	opts := campaign.Options{Now: time.Now, Actor: "gm"}
+	s, err := campaign.Create(path, "Gated", rules.Edition("2021"), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, name := range []string{"Ajax", "Hector"} {
+		sh, err := s.CreateCharacter(campaign.NewCharacter{Name: name, Attributes: rules.Attributes{ST: 12, DX: 11, IQ: 9}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, sh.ID)
+	}
+	res, err := s.Share(campaign.ShareRequest{GM: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	g := &gate{entered: make(chan struct{}, 1), only: events.CharacterStream(ids[0])}
+	srv, err := New(Config{
+		Files: []string{path},
+		Open: func(p string) (*campaign.Service, error) {
+			st, err := sqlitestore.OpenReadOnly(p)
+			if err != nil {
+				return nil, err
+			}
+			return campaign.New(gatedStore{Store: st, g: g}, opts)
+		},
+		Now:  time.Now,
+		Poll: time.Hour,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(srv)
+	defer srv.Close()
+	defer hs.Close()
+	get := func(u string) error {
+		resp, err := hs.Client().Get(u)
+		if err != nil {
+			return err
+		}
+		defer resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			return fmt.Errorf("%s: %s", u, resp.Status)
+		}
+		return nil
+	}
+	base := hs.URL + "/s/" + res.Token + "/"
+	g.close()
+	ajax := make(chan error, 1)
+	go func() { ajax <- get(base + "sheet/" + ids[0]) }()
+	select {
+	case <-g.entered: // Ajax's sheet waits in a read of his stream
+	case <-time.After(5 * time.Second):
+		t.Fatal("Ajax's sheet never read his stream")
+	}
+	hector := make(chan error, 1)
+	go func() { hector <- get(base + "sheet/" + ids[1]) }()
+	select {
+	case err := <-hector:
+		if err != nil {
+			t.Error(err)
+		}
+	case <-time.After(3 * time.Second):
+		t.Error("Hector's sheet waited for Ajax's to be rendered")
+	}
+	g.open()
+	if err := <-ajax; err != nil {
+		t.Error(err)
 	}
 }

@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"net/http"
 	"os"
@@ -35,14 +36,34 @@ type site struct {
 	// subs hear each move of the head (live pages).
 	subs map[chan struct{}]struct{}
 
-	// Pages are rendered one at a time, holding renderMu (not mu), on a
-	// service of their own (a campaign.Service serves one caller at a
-	// time): while a page is being rendered (a long character's audit
-	// takes a quarter of a second at 1M events), the pages rendered
-	// already, the links and the head are read as ever.
-	renderMu sync.Mutex
-	rsvc     *campaign.Service
-	rfile    os.FileInfo
+	// Pages are rendered outside mu, by renderers, each with a service
+	// of its own (a campaign.Service serves one caller at a time): while
+	// pages are rendered, the pages rendered already, the links and the
+	// head are read as ever. A page asked for while it is being rendered
+	// waits for that render (rendering, under mu).
+	renderers chan *renderer
+	rendering map[string]*flight
+}
+
+// renderers is how many pages of a campaign are rendered at once: a slow
+// page (the GM's timeline takes seconds at 1M events, a long character's
+// XP audit a quarter of one) leaves the other renderer to the rest.
+const renderers = 2
+
+// renderer renders pages on a service of its own, of the file it names.
+type renderer struct {
+	svc  *campaign.Service
+	file os.FileInfo
+}
+
+// flight is a page being rendered, at the head's move gen; done closes
+// when it is.
+type flight struct {
+	gen    int64
+	done   chan struct{}
+	body   []byte
+	status int
+	err    error
 }
 
 // maxCached bounds the pages a site keeps at one head.
@@ -54,7 +75,11 @@ type cached struct {
 }
 
 func openSite(path string, open func(string) (*campaign.Service, error)) (*site, error) {
-	st := &site{path: path, open: open, subs: map[chan struct{}]struct{}{}}
+	st := &site{path: path, open: open, subs: map[chan struct{}]struct{}{},
+		renderers: make(chan *renderer, renderers), rendering: map[string]*flight{}}
+	for range renderers {
+		st.renderers <- &renderer{}
+	}
 	// Opened first, so that a missing or foreign file is refused as every
 	// command refuses it.
 	svc, err := open(path)
@@ -81,11 +106,18 @@ func (st *site) close() {
 		st.svc = nil
 	}
 	st.mu.Unlock()
-	st.renderMu.Lock()
-	defer st.renderMu.Unlock()
-	if st.rsvc != nil {
-		st.rsvc.Close()
-		st.rsvc = nil
+	// Each renderer, once its render is over.
+	rs := make([]*renderer, 0, renderers)
+	for range renderers {
+		r := <-st.renderers
+		if r.svc != nil {
+			r.svc.Close()
+			r.svc = nil
+		}
+		rs = append(rs, r)
+	}
+	for _, r := range rs {
+		st.renderers <- r
 	}
 }
 
@@ -189,60 +221,62 @@ func (st *site) head() (int64, []byte) {
 func (st *site) render(p *pages, v viewer, path string, q map[string][]string, now time.Time) ([]byte, int, error) {
 	key := v.key() + "\x00" + path + "\x00" + fmt.Sprint(q)
 	st.mu.Lock()
-	c, ok := st.cache[key]
-	st.mu.Unlock()
-	if ok {
+	if c, ok := st.cache[key]; ok {
+		st.mu.Unlock()
 		return c.body, c.status, nil
 	}
-	st.renderMu.Lock()
-	defer st.renderMu.Unlock()
-	// Another request may have rendered it while this one waited.
-	st.mu.Lock()
-	c, ok = st.cache[key]
-	gen := st.gen
+	if f, ok := st.rendering[key]; ok && f.gen == st.gen {
+		st.mu.Unlock()
+		<-f.done
+		return f.body, f.status, f.err
+	}
+	f := &flight{gen: st.gen, done: make(chan struct{}), err: errors.New("the page's render failed")}
+	st.rendering[key] = f
 	st.mu.Unlock()
-	if ok {
-		return c.body, c.status, nil
-	}
-	svc, err := st.renderService()
-	if err != nil {
-		return nil, 0, err
-	}
-	body, status, err := p.page(svc, v, path, q, now)
-	if err != nil {
-		return nil, 0, err
-	}
-	if status == http.StatusOK || status == http.StatusNotFound {
+	defer func() {
 		st.mu.Lock()
-		if st.gen == gen { // else the head moved meanwhile: render again
+		// A page rendered while the head moved is not kept: the next
+		// request renders it again.
+		if f.err == nil && st.gen == f.gen && (f.status == http.StatusOK || f.status == http.StatusNotFound) {
 			if len(st.cache) >= maxCached {
 				st.cache = map[string]cached{} // a query string of every kind: start again
 			}
-			st.cache[key] = cached{body: body, status: status}
+			st.cache[key] = cached{body: f.body, status: f.status}
+		}
+		if st.rendering[key] == f {
+			delete(st.rendering, key)
 		}
 		st.mu.Unlock()
+		close(f.done)
+	}()
+	r := <-st.renderers
+	defer func() { st.renderers <- r }()
+	svc, err := r.service(st.path, st.open)
+	if err != nil {
+		f.err = err
+		return nil, 0, err
 	}
-	return body, status, nil
+	f.body, f.status, f.err = p.page(svc, v, path, q, now)
+	return f.body, f.status, f.err
 }
 
-// renderService returns the service pages are rendered on, opening the
-// file again when another was put in its place. The caller holds
-// renderMu.
-func (st *site) renderService() (*campaign.Service, error) {
-	fi, err := os.Stat(st.path)
+// service returns the renderer's service, opening the file at path again
+// when another was put in its place.
+func (r *renderer) service(path string, open func(string) (*campaign.Service, error)) (*campaign.Service, error) {
+	fi, err := os.Stat(path)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", st.path, err)
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	if st.rsvc != nil && os.SameFile(fi, st.rfile) {
-		return st.rsvc, nil
+	if r.svc != nil && os.SameFile(fi, r.file) {
+		return r.svc, nil
 	}
-	svc, err := st.open(st.path)
+	svc, err := open(path)
 	if err != nil {
 		return nil, err
 	}
-	if st.rsvc != nil {
-		st.rsvc.Close()
+	if r.svc != nil {
+		r.svc.Close()
 	}
-	st.rsvc, st.rfile = svc, fi
+	r.svc, r.file = svc, fi
 	return svc, nil
 }
