@@ -140,7 +140,7 @@ atleast() {
 
 echo "at $n events ($(du -h "$table" | cut -f1)), rebuilt in $rebuild_ms ms; serve on $addr (pid $pid)"
 echo "$urls pages: 10 player links × (party, sheet, audit, rolls), the GM's party and 10 sheets"
-echo "load generator and server share this machine's $(nproc) cores"
+echo "load generator and server share this machine's $(nproc) cores (load average at the start: $(cut -d' ' -f1-3 /proc/loadavg))"
 echo
 
 # (a) pages.
