@@ -1,7 +1,7 @@
 // Command serveload loads `ltscamp serve` as the players' phones would, on
 // this machine only, and prints what it measured (issue 24: 200 clients
 // reading sheet pages of a 1,000,000-event campaign for 30 s with no error
-// and a p99 of at most 100 ms; 500 live pages held open while the GM
+// and a p99 of at most 100 ms; 500 live streams held open while the GM
 // writes once a second). bench/serve.sh runs it.
 //
 // pages: C clients (default 200), each on its own connection, GET the
