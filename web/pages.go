@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/url"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -392,7 +393,26 @@ func (p *pages) log(s *campaign.Service, v viewer, f *frame) error {
 
 func (p *pages) timeline(s *campaign.Service, v viewer, f *frame, q url.Values) error {
 	rolls := q.Get("rolls") == "1"
-	tl, err := s.TimelineOf(campaign.TimelineQuery{Rolls: rolls})
+	// The timeline is told a day at a time, and the page holds the
+	// latest entries only (a page shows at most logLines): the whole of
+	// it, at 1M events, is hundreds of megabytes.
+	var tl projections.Timeline
+	held, all := 0, 0
+	err := s.TimelineStreamOf(campaign.TimelineQuery{Rolls: rolls}, func(pd projections.TimelinePeriod, d projections.TimelineDay) error {
+		if n := len(tl.Periods); n == 0 || tl.Periods[n-1].Adventure != pd.Adventure {
+			pd.Days = nil
+			tl.Periods = append(tl.Periods, pd)
+		}
+		last := &tl.Periods[len(tl.Periods)-1]
+		last.Days = append(last.Days, d)
+		held += len(d.Entries)
+		all += len(d.Entries)
+		if held >= 2*logLines {
+			keepLast(&tl, logLines)
+			held = logLines
+		}
+		return nil
+	})
 	if err != nil {
 		return err
 	}
@@ -404,7 +424,7 @@ func (p *pages) timeline(s *campaign.Service, v viewer, f *frame, q url.Values) 
 	if rolls {
 		command += " --rolls"
 	}
-	shown, all := newestEntries(&tl)
+	shown, _ := newestEntries(&tl)
 	f.Title = "Timeline"
 	f.Data = struct {
 		exports.TimelineDoc
@@ -441,6 +461,29 @@ func newestEntries(tl *projections.Timeline) (int, int) {
 	periods[0].Days[0].Entries = periods[0].Days[0].Entries[first.e:]
 	tl.Periods = periods
 	return k, len(all)
+}
+
+// keepLast keeps the last n entries of tl, in their periods and days,
+// copied so that the earlier ones can go.
+func keepLast(tl *projections.Timeline, n int) {
+	var periods []projections.TimelinePeriod
+	for i := len(tl.Periods) - 1; i >= 0 && n > 0; i-- {
+		per := tl.Periods[i]
+		var days []projections.TimelineDay
+		for j := len(per.Days) - 1; j >= 0 && n > 0; j-- {
+			d := per.Days[j]
+			if k := len(d.Entries); k > n {
+				d.Entries = slices.Clone(d.Entries[k-n:])
+			}
+			n -= len(d.Entries)
+			days = append(days, d)
+		}
+		slices.Reverse(days)
+		per.Days = days
+		periods = append(periods, per)
+	}
+	slices.Reverse(periods)
+	tl.Periods = periods
 }
 
 // lines describes events for a page, as viewer v may read them.

@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"net/http"
 	"os"
@@ -25,12 +26,44 @@ type site struct {
 	file os.FileInfo
 	seq  int64
 	hash []byte
+	// gen counts the moves of the head (and the files opened): a page
+	// rendered before the last is not kept.
+	gen int64
 	// shares are the links at the head; cache the pages rendered there,
 	// by viewer and page.
 	shares []projections.Share
 	cache  map[string]cached
 	// subs hear each move of the head (live pages).
 	subs map[chan struct{}]struct{}
+
+	// Pages are rendered outside mu, by renderers, each with a service
+	// of its own (a campaign.Service serves one caller at a time): while
+	// pages are rendered, the pages rendered already, the links and the
+	// head are read as ever. A page asked for while it is being rendered
+	// waits for that render (rendering, under mu).
+	renderers chan *renderer
+	rendering map[string]*flight
+}
+
+// renderers is how many pages of a campaign are rendered at once: a slow
+// page (the GM's timeline takes seconds at 1M events, a long character's
+// XP audit a quarter of one) leaves the other renderer to the rest.
+const renderers = 2
+
+// renderer renders pages on a service of its own, of the file it names.
+type renderer struct {
+	svc  *campaign.Service
+	file os.FileInfo
+}
+
+// flight is a page being rendered, at the head's move gen; done closes
+// when it is.
+type flight struct {
+	gen    int64
+	done   chan struct{}
+	body   []byte
+	status int
+	err    error
 }
 
 // maxCached bounds the pages a site keeps at one head.
@@ -42,7 +75,11 @@ type cached struct {
 }
 
 func openSite(path string, open func(string) (*campaign.Service, error)) (*site, error) {
-	st := &site{path: path, open: open, subs: map[chan struct{}]struct{}{}}
+	st := &site{path: path, open: open, subs: map[chan struct{}]struct{}{},
+		renderers: make(chan *renderer, renderers), rendering: map[string]*flight{}}
+	for range renderers {
+		st.renderers <- &renderer{}
+	}
 	// Opened first, so that a missing or foreign file is refused as every
 	// command refuses it.
 	svc, err := open(path)
@@ -64,10 +101,23 @@ func openSite(path string, open func(string) (*campaign.Service, error)) (*site,
 
 func (st *site) close() {
 	st.mu.Lock()
-	defer st.mu.Unlock()
 	if st.svc != nil {
 		st.svc.Close()
 		st.svc = nil
+	}
+	st.mu.Unlock()
+	// Each renderer, once its render is over.
+	rs := make([]*renderer, 0, renderers)
+	for range renderers {
+		r := <-st.renderers
+		if r.svc != nil {
+			r.svc.Close()
+			r.svc = nil
+		}
+		rs = append(rs, r)
+	}
+	for _, r := range rs {
+		st.renderers <- r
 	}
 }
 
@@ -102,6 +152,7 @@ func (st *site) refreshLocked() (bool, error) {
 		return false, err
 	}
 	st.seq, st.hash, st.shares, st.cache = seq, hash, shares, map[string]cached{}
+	st.gen++
 	for ch := range st.subs {
 		select {
 		case ch <- struct{}{}:
@@ -164,26 +215,68 @@ func (st *site) head() (int64, []byte) {
 	return st.seq, st.hash
 }
 
-// render returns the page at path for viewer v, made once per head.
+// render returns the page at path for viewer v, made once per head. It
+// reads no head: the request read it just before, when it looked its link
+// up (share).
 func (st *site) render(p *pages, v viewer, path string, q map[string][]string, now time.Time) ([]byte, int, error) {
-	st.mu.Lock()
-	defer st.mu.Unlock()
-	if _, err := st.refreshLocked(); err != nil {
-		return nil, 0, err
-	}
 	key := v.key() + "\x00" + path + "\x00" + fmt.Sprint(q)
+	st.mu.Lock()
 	if c, ok := st.cache[key]; ok {
+		st.mu.Unlock()
 		return c.body, c.status, nil
 	}
-	body, status, err := p.page(st.svc, v, path, q, now)
+	if f, ok := st.rendering[key]; ok && f.gen == st.gen {
+		st.mu.Unlock()
+		<-f.done
+		return f.body, f.status, f.err
+	}
+	f := &flight{gen: st.gen, done: make(chan struct{}), err: errors.New("the page's render failed")}
+	st.rendering[key] = f
+	st.mu.Unlock()
+	defer func() {
+		st.mu.Lock()
+		// A page rendered while the head moved is not kept: the next
+		// request renders it again.
+		if f.err == nil && st.gen == f.gen && (f.status == http.StatusOK || f.status == http.StatusNotFound) {
+			if len(st.cache) >= maxCached {
+				st.cache = map[string]cached{} // a query string of every kind: start again
+			}
+			st.cache[key] = cached{body: f.body, status: f.status}
+		}
+		if st.rendering[key] == f {
+			delete(st.rendering, key)
+		}
+		st.mu.Unlock()
+		close(f.done)
+	}()
+	r := <-st.renderers
+	defer func() { st.renderers <- r }()
+	svc, err := r.service(st.path, st.open)
 	if err != nil {
+		f.err = err
 		return nil, 0, err
 	}
-	if status == http.StatusOK || status == http.StatusNotFound {
-		if len(st.cache) >= maxCached {
-			st.cache = map[string]cached{} // a query string of every kind: start again
-		}
-		st.cache[key] = cached{body: body, status: status}
+	f.body, f.status, f.err = p.page(svc, v, path, q, now)
+	return f.body, f.status, f.err
+}
+
+// service returns the renderer's service, opening the file at path again
+// when another was put in its place.
+func (r *renderer) service(path string, open func(string) (*campaign.Service, error)) (*campaign.Service, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	return body, status, nil
+	if r.svc != nil && os.SameFile(fi, r.file) {
+		return r.svc, nil
+	}
+	svc, err := open(path)
+	if err != nil {
+		return nil, err
+	}
+	if r.svc != nil {
+		r.svc.Close()
+	}
+	r.svc, r.file = svc, fi
+	return svc, nil
 }

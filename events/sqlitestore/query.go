@@ -1,6 +1,7 @@
 package sqlitestore
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/hex"
@@ -196,7 +197,7 @@ func (s *Store) Read(q events.Query) ([]events.Event, error) {
 		return nil, fmt.Errorf("read events: %w", err)
 	}
 	if q.Limit > 0 && q.Last {
-		slices.Reverse(es)
+		slices.SortFunc(es, func(a, b events.Event) int { return cmp.Compare(a.Seq, b.Seq) })
 	}
 	return es, nil
 }
@@ -322,9 +323,18 @@ func selectQuery(q events.Query) (string, []any) {
 		b.WriteString(" WHERE ")
 		b.WriteString(strings.Join(where, " AND "))
 	}
-	if q.Limit > 0 && q.Last {
+	switch {
+	case q.Limit > 0 && q.Last && len(q.Streams) == 1 && len(q.CommandIDs) == 0:
+		// The last events of one stream: its index (stream,
+		// stream_version) holds them newest first, and the read stops at
+		// the limit. By seq, SQLite would sort the whole stream first (a
+		// long character's 100,000 events for his last 200). A stream's
+		// versions follow the seqs (verify checks it); Read puts the rows
+		// in seq order whatever they came in.
+		b.WriteString(" ORDER BY stream_version DESC")
+	case q.Limit > 0 && q.Last:
 		b.WriteString(" ORDER BY seq DESC")
-	} else {
+	default:
 		b.WriteString(" ORDER BY seq")
 	}
 	if q.Limit > 0 {
