@@ -177,23 +177,35 @@ func (s gatedStore) Snapshot(q events.SnapshotQuery) (events.Snapshot, bool, err
 // page is rendered again after each write), a page rendered already at
 // this head is answered, and the head can be read (the live streams read
 // it): the render does not hold the whole campaign.
-func TestSlowRenderHoldsNoOneElse(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "gated.ltscamp")
-	opts := campaign.Options{Now: time.Now, Actor: "gm"}
-	s, err := campaign.Create(path, "Gated", rules.Edition("2021"), opts)
+// gatedCampaign makes a campaign of the named characters with a GM link,
+// and returns its file, the characters' IDs and the link's token.
+func gatedCampaign(t *testing.T, names ...string) (path string, ids []string, token string) {
+	t.Helper()
+	path = filepath.Join(t.TempDir(), "gated.ltscamp")
+	s, err := campaign.Create(path, "Gated", rules.Edition("2021"), campaign.Options{Now: time.Now, Actor: "gm"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	sh, err := s.CreateCharacter(campaign.NewCharacter{Name: "Ajax", Attributes: rules.Attributes{ST: 12, DX: 11, IQ: 9}})
-	if err != nil {
-		t.Fatal(err)
+	defer s.Close()
+	for _, name := range names {
+		sh, err := s.CreateCharacter(campaign.NewCharacter{Name: name, Attributes: rules.Attributes{ST: 12, DX: 11, IQ: 9}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, sh.ID)
 	}
 	res, err := s.Share(campaign.ShareRequest{GM: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.Close()
-	g := &gate{entered: make(chan struct{}, 1)}
+	return path, ids, res.Token
+}
+
+// gatedServer serves the campaign at path through a store that waits at
+// the gate g, with no watcher (nothing moves the head here).
+func gatedServer(t *testing.T, path string, g *gate) *Server {
+	t.Helper()
+	opts := campaign.Options{Now: time.Now, Actor: "gm"}
 	srv, err := New(Config{
 		Files: []string{path},
 		Open: func(p string) (*campaign.Service, error) {
@@ -204,15 +216,22 @@ func TestSlowRenderHoldsNoOneElse(t *testing.T) {
 			return campaign.New(gatedStore{Store: st, g: g}, opts)
 		},
 		Now:  time.Now,
-		Poll: time.Hour, // no watcher: nothing moves the head here
+		Poll: time.Hour,
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+func TestSlowRenderHoldsNoOneElse(t *testing.T) {
+	path, ids, token := gatedCampaign(t, "Ajax")
+	g := &gate{entered: make(chan struct{}, 1)}
+	srv := gatedServer(t, path, g)
 	hs := httptest.NewServer(srv)
-	defer srv.Close()
 	defer hs.Close()
-	base := hs.URL + "/s/" + res.Token + "/"
+	base := hs.URL + "/s/" + token + "/"
 	get := func(u string) error {
 		resp, err := hs.Client().Get(u)
 		if err != nil {
@@ -229,7 +248,7 @@ func TestSlowRenderHoldsNoOneElse(t *testing.T) {
 	}
 	g.close()
 	sheet := make(chan error, 1)
-	go func() { sheet <- get(base + "sheet/" + sh.ID) }()
+	go func() { sheet <- get(base + "sheet/" + ids[0]) }()
 	select {
 	case <-g.entered: // the sheet's render waits in a read
 	case <-time.After(5 * time.Second):
@@ -431,43 +450,10 @@ func TestTimelinePageHoldsOnlyWhatItShows(t *testing.T) {
 // (the GM's timeline takes seconds at 1M events, an audit a quarter of
 // one), a page of another character is rendered beside it, not after it.
 func TestSlowRenderHoldsNoOtherRender(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "gated.ltscamp")
-	opts := campaign.Options{Now: time.Now, Actor: "gm"}
-	s, err := campaign.Create(path, "Gated", rules.Edition("2021"), opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ids []string
-	for _, name := range []string{"Ajax", "Hector"} {
-		sh, err := s.CreateCharacter(campaign.NewCharacter{Name: name, Attributes: rules.Attributes{ST: 12, DX: 11, IQ: 9}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		ids = append(ids, sh.ID)
-	}
-	res, err := s.Share(campaign.ShareRequest{GM: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.Close()
+	path, ids, token := gatedCampaign(t, "Ajax", "Hector")
 	g := &gate{entered: make(chan struct{}, 1), only: events.CharacterStream(ids[0])}
-	srv, err := New(Config{
-		Files: []string{path},
-		Open: func(p string) (*campaign.Service, error) {
-			st, err := sqlitestore.OpenReadOnly(p)
-			if err != nil {
-				return nil, err
-			}
-			return campaign.New(gatedStore{Store: st, g: g}, opts)
-		},
-		Now:  time.Now,
-		Poll: time.Hour,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv := gatedServer(t, path, g)
 	hs := httptest.NewServer(srv)
-	defer srv.Close()
 	defer hs.Close()
 	get := func(u string) error {
 		resp, err := hs.Client().Get(u)
@@ -480,7 +466,7 @@ func TestSlowRenderHoldsNoOtherRender(t *testing.T) {
 		}
 		return nil
 	}
-	base := hs.URL + "/s/" + res.Token + "/"
+	base := hs.URL + "/s/" + token + "/"
 	g.close()
 	ajax := make(chan error, 1)
 	go func() { ajax <- get(base + "sheet/" + ids[0]) }()
