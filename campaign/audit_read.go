@@ -51,37 +51,54 @@ func (s *Service) AuditXPAsOf(name, asOf string) (projections.XPAudit, error) {
 // in the log now, against its stored hash and its predecessor's: a
 // player's audit is not fooled by an award or a spend edited by hand,
 // whatever the snapshot it was folded from. A broken one refuses the
-// audit (CodeInvalidLog). It reads two rows an XP event; verify checks
-// the whole log.
+// audit (CodeInvalidLog). It reads two rows an XP event, in a query for
+// every shownPerRead of them; verify checks the whole log.
 func (s *Service) checkShown(rows []projections.XPAuditRow) error {
 	var h events.Hasher
-	for _, r := range rows {
-		evs, err := s.store.Read(events.Query{AfterSeq: max(r.Seq-2, 0), UpToSeq: r.Seq})
+	for start := 0; start < len(rows); start += shownPerRead {
+		chunk := rows[start:min(start+shownPerRead, len(rows))]
+		// Each row's event and the one before it, in one query a chunk.
+		seqs := make([]int64, 0, 2*len(chunk))
+		for _, r := range chunk {
+			seqs = append(seqs, r.Seq-1, r.Seq)
+		}
+		evs, err := s.store.Read(events.Query{Seqs: seqs})
 		if err != nil {
 			return err
 		}
-		prev := events.GenesisHash()
-		if r.Seq > 1 {
-			if len(evs) != 2 || evs[0].Seq != r.Seq-1 {
-				return s.shownBroken(r, fmt.Sprintf("seq %d, the event before it, is missing", r.Seq-1))
+		bySeq := make(map[int64]*events.Event, len(evs))
+		for i := range evs {
+			bySeq[evs[i].Seq] = &evs[i]
+		}
+		for _, r := range chunk {
+			prev := events.GenesisHash()
+			if r.Seq > 1 {
+				before, ok := bySeq[r.Seq-1]
+				if !ok {
+					return s.shownBroken(r, fmt.Sprintf("seq %d, the event before it, is missing", r.Seq-1))
+				}
+				prev = before.Hash
 			}
-			prev, evs = evs[0].Hash, evs[1:]
-		}
-		if len(evs) != 1 || evs[0].Seq != r.Seq {
-			return s.shownBroken(r, "it is missing from the log")
-		}
-		e := &evs[0]
-		switch sum := h.Sum(e.PrevHash, e); {
-		case e.ID != r.EventID:
-			return s.shownBroken(r, fmt.Sprintf("its event was %s, and is now %s", r.EventID, e.ID))
-		case !bytes.Equal(sum[:], e.Hash):
-			return s.shownBroken(r, "hash mismatch: the event was changed after it was written")
-		case !bytes.Equal(e.PrevHash, prev):
-			return s.shownBroken(r, fmt.Sprintf("its prev_hash is not the hash of seq %d: one of the two was changed and rehashed", r.Seq-1))
+			e, ok := bySeq[r.Seq]
+			if !ok {
+				return s.shownBroken(r, "it is missing from the log")
+			}
+			switch sum := h.Sum(e.PrevHash, e); {
+			case e.ID != r.EventID:
+				return s.shownBroken(r, fmt.Sprintf("its event was %s, and is now %s", r.EventID, e.ID))
+			case !bytes.Equal(sum[:], e.Hash):
+				return s.shownBroken(r, "hash mismatch: the event was changed after it was written")
+			case !bytes.Equal(e.PrevHash, prev):
+				return s.shownBroken(r, fmt.Sprintf("its prev_hash is not the hash of seq %d: one of the two was changed and rehashed", r.Seq-1))
+			}
 		}
 	}
 	return nil
 }
+
+// shownPerRead is how many rows of an audit checkShown reads at once: two
+// events each, well within SQLite's bound on a query's parameters.
+const shownPerRead = 500
 
 // shownBroken is the error of an audit refused by checkShown.
 func (s *Service) shownBroken(r projections.XPAuditRow, why string) error {

@@ -144,6 +144,11 @@ type Query struct {
 	Types []string
 	// CommandIDs, when set, keeps events of these commands only.
 	CommandIDs []string
+	// Seqs, when set, keeps the events at these seqs only (in seq order,
+	// each once, whatever the order and repeats given): a reader that
+	// checks scattered events (an audit's rows) reads them in a few
+	// queries rather than one each.
+	Seqs []int64
 	// Actors, when set, keeps events recorded by these actors only.
 	Actors []string
 	// Since and Until, when not zero, keep events recorded at or after

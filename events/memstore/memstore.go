@@ -257,6 +257,8 @@ func match(q events.Query, e events.Event) bool {
 		return false
 	case len(q.CommandIDs) > 0 && !slices.Contains(q.CommandIDs, e.CommandID):
 		return false
+	case len(q.Seqs) > 0 && !slices.Contains(q.Seqs, e.Seq):
+		return false
 	case len(q.Actors) > 0 && !slices.Contains(q.Actors, e.Actor):
 		return false
 	case !q.Since.IsZero() && e.RecordedAt.Before(q.Since):

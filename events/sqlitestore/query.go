@@ -295,6 +295,12 @@ func selectQuery(q events.Query) (string, []any) {
 			args = append(args, t)
 		}
 	}
+	if len(q.Seqs) > 0 {
+		where = append(where, "seq IN ("+placeholders(len(q.Seqs))+")")
+		for _, seq := range q.Seqs {
+			args = append(args, seq)
+		}
+	}
 	if len(q.CommandIDs) > 0 {
 		where = append(where, "command_id IN ("+placeholders(len(q.CommandIDs))+")")
 		for _, id := range q.CommandIDs {

@@ -605,6 +605,8 @@ func testQuery(t *testing.T, s events.Store) {
 		{"AfterSeq and UpToSeq", events.Query{AfterSeq: 4, UpToSeq: 6}, []int64{5, 6}},
 		{"empty seq range", events.Query{AfterSeq: 6, UpToSeq: 6}, nil},
 		{"Streams", events.Query{Streams: []string{"campaign", "dice"}}, []int64{1, 7, 11}},
+		{"Seqs, in any order and repeated", events.Query{Seqs: []int64{9, 2, 9, 40, 5}}, []int64{2, 5, 9}},
+		{"Seqs and a range", events.Query{Seqs: []int64{2, 5, 9}, AfterSeq: 3}, []int64{5, 9}},
 		{"Streams is case-sensitive", events.Query{Streams: []string{"character/c"}}, nil},
 		{"Streams unknown", events.Query{Streams: []string{"ship/X"}}, nil},
 		{"StreamPrefix", events.Query{StreamPrefix: "character/"}, []int64{2, 3, 4, 5, 9, 10, 12}},
