@@ -66,6 +66,11 @@ func (p *pages) plain(w io.Writer, status int, msg string) {
 	_ = p.plainT.ExecuteTemplate(w, "plain", struct{ Title, Message string }{title, msg})
 }
 
+// campaigns writes the campaign index of a browser's links.
+func (p *pages) campaigns(w io.Writer, entries []indexEntry) {
+	_ = p.plainT.ExecuteTemplate(w, "campaigns", entries)
+}
+
 // static serves the style sheet and the live script.
 func (p *pages) static(w http.ResponseWriter, r *http.Request, name string) {
 	if name != "style.css" && name != "live.js" {

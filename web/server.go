@@ -134,7 +134,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	path := r.URL.Path
 	switch {
 	case path == "/":
-		s.plain(w, http.StatusOK, "This is a campaign's pages. Open the link your GM gave you (ltscamp share).")
+		s.index(w, r)
 		return
 	case strings.HasPrefix(path, "/static/"):
 		s.pages.static(w, r, strings.TrimPrefix(path, "/static/"))
@@ -193,6 +193,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if status == http.StatusNotFound {
 		s.notFound(w)
 		return
+	}
+	if r.Method == http.MethodGet && page == "" {
+		s.remember(w, r, token)
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Content-Length", fmt.Sprint(len(body)))

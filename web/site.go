@@ -33,6 +33,8 @@ type site struct {
 	// by viewer and page.
 	shares []projections.Share
 	cache  map[string]cached
+	// name is the campaign's, for the index of a browser's links.
+	name string
 	// subs hear each move of the head (live pages).
 	subs map[chan struct{}]struct{}
 
@@ -151,6 +153,13 @@ func (st *site) refreshLocked() (bool, error) {
 	if err != nil {
 		return false, err
 	}
+	if st.name == "" || st.seq < 0 {
+		point, err := st.svc.Point("")
+		if err != nil {
+			return false, err
+		}
+		st.name = point.Campaign.Name
+	}
 	st.seq, st.hash, st.shares, st.cache = seq, hash, shares, map[string]cached{}
 	st.gen++
 	for ch := range st.subs {
@@ -206,6 +215,13 @@ func (st *site) subscribe() (<-chan struct{}, func()) {
 		delete(st.subs, ch)
 		st.mu.Unlock()
 	}
+}
+
+// campaignName returns the campaign's name.
+func (st *site) campaignName() string {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return st.name
 }
 
 // head returns the head the site last read.
