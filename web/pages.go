@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/ltscamp/ltscamp/campaign"
@@ -34,6 +35,11 @@ var staticFiles embed.FS
 type pages struct {
 	byName map[string]*template.Template
 	plainT *template.Template
+	// audits are the XP audits folded, by what they depend on (auditKey):
+	// a write to another stream leaves an audit as it was, and it is not
+	// folded again (a long character's takes a tenth of a second).
+	auditsMu sync.Mutex
+	audits   map[string]projections.XPAudit
 }
 
 func newPages() (*pages, error) {
@@ -272,7 +278,7 @@ func (p *pages) audit(s *campaign.Service, v viewer, f *frame, id string, q url.
 	if sh.Foe {
 		return errNotFound
 	}
-	au, err := s.AuditXP(sh.Name)
+	au, err := p.auditOf(s, f.Trace.CampaignID, sh)
 	if err != nil {
 		return err
 	}
@@ -616,4 +622,51 @@ func (p *pages) ship(s *campaign.Service, f *frame, name string) error {
 	}
 	f.Title, f.Data = sh.Name, shipsData{Section: &exports.ShipDoc{Trace: f.Trace, Ship: sh}}
 	return nil
+}
+
+// maxAudits bounds the audits kept; past it they are all let go.
+const maxAudits = 256
+
+// auditOf returns the XP audit of the party member sh, folded once for
+// each state of what it depends on.
+func (p *pages) auditOf(s *campaign.Service, campaignID string, sh projections.Sheet) (projections.XPAudit, error) {
+	key, err := auditKey(s, campaignID, sh.ID)
+	if err != nil {
+		return projections.XPAudit{}, err
+	}
+	p.auditsMu.Lock()
+	au, ok := p.audits[key]
+	p.auditsMu.Unlock()
+	if ok {
+		return au, nil
+	}
+	if au, err = s.AuditXP(sh.Name); err != nil {
+		return au, err
+	}
+	p.auditsMu.Lock()
+	if p.audits == nil || len(p.audits) >= maxAudits {
+		p.audits = map[string]projections.XPAudit{}
+	}
+	p.audits[key] = au
+	p.auditsMu.Unlock()
+	return au, nil
+}
+
+// auditKey names what a character's audit depends on: the campaign, his
+// stream and the commands stream (undo and redo), each by its last event's
+// seq and hash, so that any event appended to either, or another file put
+// in the campaign's place, names another audit.
+func auditKey(s *campaign.Service, campaignID, id string) (string, error) {
+	var b strings.Builder
+	b.WriteString(campaignID + "|" + id)
+	for _, stream := range []string{events.CharacterStream(id), events.CommandsStream} {
+		last, err := s.Store().Read(events.Query{Streams: []string{stream}, Limit: 1, Last: true})
+		if err != nil {
+			return "", err
+		}
+		for _, e := range last {
+			fmt.Fprintf(&b, "|%d:%x", e.Seq, e.Hash)
+		}
+	}
+	return b.String(), nil
 }
