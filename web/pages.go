@@ -39,7 +39,14 @@ type pages struct {
 	// a write to another stream leaves an audit as it was, and it is not
 	// folded again (a long character's takes a tenth of a second).
 	auditsMu sync.Mutex
-	audits   map[string]projections.XPAudit
+	audits   map[string]keptAudit
+}
+
+// keptAudit is a character's audit as last folded, and the key of what it
+// was folded from: one a character, the latest.
+type keptAudit struct {
+	key   string
+	audit projections.XPAudit
 }
 
 func newPages() (*pages, error) {
@@ -624,8 +631,9 @@ func (p *pages) ship(s *campaign.Service, f *frame, name string) error {
 	return nil
 }
 
-// maxAudits bounds the audits kept; past it they are all let go.
-const maxAudits = 256
+// maxAudits bounds the characters whose audit is kept; past it they are
+// all let go.
+const maxAudits = 64
 
 // auditOf returns the XP audit of the party member sh, folded once for
 // each state of what it depends on.
@@ -634,20 +642,22 @@ func (p *pages) auditOf(s *campaign.Service, campaignID string, sh projections.S
 	if err != nil {
 		return projections.XPAudit{}, err
 	}
+	who := campaignID + "|" + sh.ID
 	p.auditsMu.Lock()
-	au, ok := p.audits[key]
+	kept, ok := p.audits[who]
 	p.auditsMu.Unlock()
-	if ok {
-		return au, nil
+	if ok && kept.key == key {
+		return kept.audit, nil
 	}
-	if au, err = s.AuditXP(sh.Name); err != nil {
+	au, err := s.AuditXP(sh.Name)
+	if err != nil {
 		return au, err
 	}
 	p.auditsMu.Lock()
 	if p.audits == nil || len(p.audits) >= maxAudits {
-		p.audits = map[string]projections.XPAudit{}
+		p.audits = map[string]keptAudit{}
 	}
-	p.audits[key] = au
+	p.audits[who] = keptAudit{key: key, audit: au}
 	p.auditsMu.Unlock()
 	return au, nil
 }
