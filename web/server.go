@@ -47,10 +47,11 @@ type Server struct {
 	bad   *limiter
 	// uses counts the page loads of each link with a limit of uses, by
 	// share ID.
-	usesMu sync.Mutex
-	uses   map[string]int
-	stop   chan struct{}
-	wg     sync.WaitGroup
+	usesMu        sync.Mutex
+	uses          map[string]int
+	usesUnwritten bool
+	stop          chan struct{}
+	wg            sync.WaitGroup
 }
 
 // New opens every campaign of cfg and starts watching their heads.
@@ -79,6 +80,12 @@ func New(cfg Config) (*Server, error) {
 			return nil, err
 		}
 		s.sites = append(s.sites, st)
+		// The uses counted before: this server goes on from them.
+		if uses, err := ReadUses(f); err == nil {
+			for id, n := range uses {
+				s.uses[id] = n
+			}
+		}
 	}
 	for _, st := range s.sites {
 		s.wg.Add(1)
@@ -175,7 +182,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// after a write (fetch, not a navigation), its stream, and HEAD are
 	// none; a link used up opens nothing, streams included.
 	counts := r.Method == http.MethodGet && page != "live" && r.Header.Get("Sec-Fetch-Mode") != "same-origin"
-	if sh.Uses > 0 && !s.use(sh, counts) {
+	if sh.Uses > 0 && !s.use(st, sh, counts) {
 		s.notFound(w)
 		return
 	}
@@ -238,9 +245,11 @@ func plausibleToken(t string) bool {
 	return true
 }
 
-// use counts a page load of a link with a limit of uses, and reports
-// whether it is within the limit.
-func (s *Server) use(sh projections.Share, count bool) bool {
+// use counts a page load of a link with a limit of uses (when count is
+// set), and reports whether it is within the limit. The count is kept
+// beside the campaign file (see UsesPath); a failure to write it leaves
+// the count in memory, and is logged once.
+func (s *Server) use(st *site, sh projections.Share, count bool) bool {
 	s.usesMu.Lock()
 	defer s.usesMu.Unlock()
 	if s.uses[sh.ID] >= sh.Uses {
@@ -248,6 +257,16 @@ func (s *Server) use(sh projections.Share, count bool) bool {
 	}
 	if count {
 		s.uses[sh.ID]++
+		mine := map[string]int{}
+		for _, l := range st.sharesNow() {
+			if n, ok := s.uses[l.ID]; ok {
+				mine[l.ID] = n
+			}
+		}
+		if err := writeUses(st.path, mine); err != nil && !s.usesUnwritten {
+			s.usesUnwritten = true
+			s.cfg.Logf("serve: the uses of links are counted in memory only: %v", err)
+		}
 	}
 	return true
 }

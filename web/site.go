@@ -217,6 +217,13 @@ func (st *site) subscribe() (<-chan struct{}, func()) {
 	}
 }
 
+// sharesNow returns the links at the head the site last read.
+func (st *site) sharesNow() []projections.Share {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return st.shares
+}
+
 // campaignName returns the campaign's name.
 func (st *site) campaignName() string {
 	st.mu.Lock()

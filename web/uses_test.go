@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/ltscamp/ltscamp/campaign"
+	"github.com/ltscamp/ltscamp/web"
 )
 
 // TestUsesCountPagesOpened: a link of N uses opens N pages; a live page
@@ -39,5 +40,32 @@ func TestUsesCountPagesOpened(t *testing.T) {
 	}
 	if got := htGet(srv, page).Status; got != http.StatusNotFound {
 		t.Errorf("a third page of a link of two uses: %d, want 404", got)
+	}
+}
+
+// TestUsesOutliveTheServer: the pages a link of N uses opened are counted
+// beside the campaign file, so a server started again goes on from them,
+// and ReadUses (what `share list` reads) tells them.
+func TestUsesOutliveTheServer(t *testing.T) {
+	c := htCreate(t, "Uses", 1)
+	c.char("Kira", 10, 12, 10)
+	two, err := c.svc.Share(campaign.ShareRequest{Character: "Kira", Uses: 2})
+	c.must(err)
+	clk := &htClock{t: htStart.Add(time.Minute)}
+	first := htServe(t, clk, c.path)
+	if got := htGet(first, htBase(two.Token)).Status; got != http.StatusOK {
+		t.Fatalf("the first use: %d", got)
+	}
+	first.Close()
+	used, err := web.ReadUses(c.path)
+	if err != nil || used[two.Share.ID] != 1 {
+		t.Fatalf("uses counted beside the file: %v (%v), want 1 for %s", used, err, two.Share.ID)
+	}
+	again := htServe(t, clk, c.path)
+	if got := htGet(again, htBase(two.Token)).Status; got != http.StatusOK {
+		t.Fatalf("the second use, on a server started again: %d", got)
+	}
+	if got := htGet(again, htBase(two.Token)).Status; got != http.StatusNotFound {
+		t.Errorf("a third page, the count carried over a restart: %d, want 404", got)
 	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/ltscamp/ltscamp/campaign"
 	"github.com/ltscamp/ltscamp/projections"
+	"github.com/ltscamp/ltscamp/web"
 )
 
 // defaultServeAddr is where `ltscamp serve` listens unless told otherwise,
@@ -111,9 +112,11 @@ func newShareListCmd(a *app) *cobra.Command {
 		Use:   "list",
 		Short: "List the links granted: whose, until when, revoked or not",
 		Long: `List the links granted with ` + "`ltscamp share`" + `: each one's ID, whose it is (a
-character, or the GM), when it expires, its uses and when it was granted.
-Revoked and expired links are left out unless --all is given. The tokens are
-not in the log and cannot be listed: a lost link is revoked and granted anew.`,
+character, or the GM), when it expires, the uses left of a link granted with
+--uses (serve counts the pages each opened, in a file beside the campaign)
+and when it was granted. Revoked, expired and used-up links are left out
+unless --all is given. The tokens are not in the log and cannot be listed: a
+lost link is revoked and granted anew.`,
 		Example: `  ltscamp share list
   ltscamp share list --all --json`,
 		Args: exactArgs(0, "no arguments"),
@@ -123,15 +126,26 @@ not in the log and cannot be listed: a lost link is revoked and granted anew.`,
 				if err != nil {
 					return err
 				}
+				// The pages opened are counted by serve beside the file.
+				used, err := web.ReadUses(a.db)
+				if err != nil {
+					return fmt.Errorf("the uses serve counted, in %s: %w", web.UsesPath(a.db), err)
+				}
 				now := a.env.Now()
 				out := []shareJSON{}
 				var rows [][]string
 				for _, sh := range list {
-					if !all && !sh.Open(now) {
+					left := sh.Uses - used[sh.ID]
+					open := sh.Open(now) && (sh.Uses == 0 || left > 0)
+					if !all && !open {
 						continue
 					}
 					j := newShareJSON(sh)
-					j.Open = sh.Open(now)
+					j.Open = open
+					if sh.Uses > 0 {
+						n := max(left, 0)
+						j.UsesLeft = &n
+					}
 					out = append(out, j)
 					state := "open"
 					switch {
@@ -139,8 +153,10 @@ not in the log and cannot be listed: a lost link is revoked and granted anew.`,
 						state = fmt.Sprintf("revoked at seq %d", sh.RevokedSeq)
 					case !sh.Open(now):
 						state = "expired"
+					case !open:
+						state = "used up"
 					}
-					rows = append(rows, []string{sh.ID, shareWho(sh), expiryText(sh), usesText(sh), fmt.Sprint(sh.Seq), state})
+					rows = append(rows, []string{sh.ID, shareWho(sh), expiryText(sh), usesText(sh, used[sh.ID]), fmt.Sprint(sh.Seq), state})
 				}
 				if asJSON {
 					return a.out.json(out)
@@ -154,7 +170,7 @@ not in the log and cannot be listed: a lost link is revoked and granted anew.`,
 			})
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the links as JSON: id, scope, character, expires, uses, open")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the links as JSON: id, scope, character, expires, uses, uses_left, open")
 	cmd.Flags().BoolVar(&all, "all", false, "list revoked and expired links too")
 	return cmd
 }
@@ -194,6 +210,7 @@ type shareJSON struct {
 	CharacterID string     `json:"character_id,omitempty"`
 	Expires     *time.Time `json:"expires"`
 	Uses        *int       `json:"uses"`
+	UsesLeft    *int       `json:"uses_left"`
 	Seq         int64      `json:"seq"`
 	GrantedAt   time.Time  `json:"granted_at"`
 	Actor       string     `json:"actor"`
@@ -244,11 +261,11 @@ func expiryText(sh projections.Share) string {
 	return sh.Expires.UTC().Format("2006-01-02 15:04")
 }
 
-func usesText(sh projections.Share) string {
+func usesText(sh projections.Share, used int) string {
 	if sh.Uses == 0 {
 		return "no limit"
 	}
-	return strconv.Itoa(sh.Uses)
+	return fmt.Sprintf("%d of %d left", max(sh.Uses-used, 0), sh.Uses)
 }
 
 // maxExpiry is the longest a link may stay open: ten years.
