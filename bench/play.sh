@@ -42,6 +42,7 @@
 # runs (its log does not depend on the build); each run copies it.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+source bench/table.sh
 runs=${RUNS:-3}
 typed=${TYPED:-100}
 dir=${LTSCAMP_BENCH_DIR:-/tmp/ltscamp-play-bench}
@@ -113,20 +114,7 @@ row "floor: playfloor, process" "$floor_ms" ms "$cli_ms" "sqlite3 CLI" -
 echo
 
 # (b) at 1,000,000 events with 30 combatants.
-src=$dir/gen-10x100000-seed42.ltscamp
-table=$dir/table-10x100000-seed42.ltscamp
-if [[ ! -f $table ]]; then
-	rm -f "$src"*
-	s=$(date +%s%N)
-	"$dir/ltscamp-gen" -characters 10 -events 100000 -seed 42 -o "$src" >"$dir/gen.log" 2>&1
-	echo "generated $src in $((($(date +%s%N) - s) / 1000000)) ms: $(tail -1 "$dir/gen.log")"
-	rm -f "$table.tmp"*
-	cp "$src" "$table.tmp"
-	LTSCAMP_DB=$table.tmp "$lt" encounter start Boarding --foes "Pirate:ST12,DX12,IQ9,cutlass x20" >/dev/null 2>&1
-	rm -f "$table.tmp-wal" "$table.tmp-shm"
-	mv "$table.tmp" "$table"
-	rm -f "$src"
-fi
+table=$(table1m "$dir" "$lt")
 big=$w/big.ltscamp
 cp "$table" "$big"
 export LTSCAMP_DB=$big

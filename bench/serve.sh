@@ -43,6 +43,7 @@
 # each run copies it.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+source bench/table.sh
 secs=${DURATION:-30}
 clients=${CLIENTS:-200}
 conns=${CONNS:-500}
@@ -65,20 +66,7 @@ trap cleanup EXIT
 
 # The campaign, as bench/play.sh makes it (the same file names, so that
 # either script reuses the other's).
-src=$dir/gen-10x100000-seed42.ltscamp
-table=$dir/table-10x100000-seed42.ltscamp
-if [[ ! -f $table ]]; then
-	rm -f "$src"*
-	s=$(date +%s%N)
-	"$dir/ltscamp-gen" -characters 10 -events 100000 -seed 42 -o "$src" >"$dir/gen.log" 2>&1
-	echo "generated $src in $((($(date +%s%N) - s) / 1000000)) ms: $(tail -1 "$dir/gen.log")"
-	rm -f "$table.tmp"*
-	cp "$src" "$table.tmp"
-	LTSCAMP_DB=$table.tmp "$lt" encounter start Boarding --foes "Pirate:ST12,DX12,IQ9,cutlass x20" >/dev/null 2>&1
-	rm -f "$table.tmp-wal" "$table.tmp-shm"
-	mv "$table.tmp" "$table"
-	rm -f "$src"
-fi
+table=$(table1m "$dir" "$lt")
 export LTSCAMP_DB=$w/c.ltscamp
 cp "$table" "$LTSCAMP_DB"
 s=$(date +%s%N)
