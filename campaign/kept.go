@@ -3,7 +3,6 @@ package campaign
 import (
 	"bytes"
 	"fmt"
-	"strings"
 
 	"github.com/ltscamp/ltscamp/events"
 	"github.com/ltscamp/ltscamp/projections"
@@ -33,7 +32,7 @@ import (
 type kept struct {
 	head logHead
 	// pending are the events the last command appended, not yet folded
-	// into the states (keptAt folds them in).
+	// into the states (keptNow folds them in).
 	pending []events.Event
 
 	reverts                      *projections.Reverts
@@ -69,23 +68,12 @@ func (k *kept) character(id string) *character {
 	return k.chars[id]
 }
 
-// rosterFolds reports whether the roster folds e (foldRoster's queries):
-// a character's creation, or a foe's own events.
-func rosterFolds(e events.Event) bool {
-	return (strings.HasPrefix(e.Stream, events.CharacterStreamPrefix) && e.Type == events.TypeCharacterCreated) ||
-		(strings.HasPrefix(e.Stream, events.FoeStreamPrefix) && strings.HasPrefix(e.Type, "foe."))
-}
-
-// keptAt returns the kept states for a command that found the log's head
-// at head, brought up to it; nil when nothing is kept or the head moved
-// (the states are then dropped).
-func (s *Service) keptAt(head logHead) (*kept, error) {
+// keptNow returns the kept states, brought up to the head the last
+// command left (the append checks that the log is still there); nil when
+// nothing is kept.
+func (s *Service) keptNow() (*kept, error) {
 	k := s.kept
 	if k == nil {
-		return nil, nil
-	}
-	if !k.head.is(head) {
-		s.kept = nil
 		return nil, nil
 	}
 	if err := k.catchUp(); err != nil {

@@ -151,7 +151,7 @@ func (f *snapshotFold) step(e events.Event) error {
 				return err
 			}
 		}
-		if isRosterEvent(e) {
+		if rosterFolds(e) {
 			f.rosterSeq = e.Seq
 			if inEffect {
 				if err := f.roster.Apply(e); err != nil {

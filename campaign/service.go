@@ -399,10 +399,6 @@ func (s *Service) executeDecided(decide func(d *decision) error) (events.AppendR
 	// check of the head: its append expects the head they were kept at,
 	// and the store refuses it when that moved or anything else touched
 	// the log; it is then checked and decided again from the log.
-	var head logHead
-	if s.kept != nil {
-		head = s.kept.head
-	}
 	checked := false
 	start := s.now()
 	var slept time.Duration
@@ -410,11 +406,11 @@ func (s *Service) executeDecided(decide func(d *decision) error) (events.AppendR
 	for tries := 1; ; tries++ {
 		d := s.newDecision()
 		var err error
-		if d.kept, err = s.keptAt(head); err != nil {
+		if d.kept, err = s.keptNow(); err != nil {
 			return events.AppendResult{}, nil, err
 		}
 		if d.kept == nil && !checked {
-			if head, err = s.checkHead(); err != nil {
+			if _, err = s.checkHead(); err != nil {
 				return events.AppendResult{}, nil, err
 			}
 			checked = true
@@ -434,8 +430,8 @@ func (s *Service) executeDecided(decide func(d *decision) error) (events.AppendR
 			return events.AppendResult{}, nil, s.mediumError(err)
 		}
 		cmd := events.Command{ID: s.newID(), Actor: s.actor, RecordedAt: s.now().UTC(), Expected: d.expected, Events: d.pending, Snapshots: d.snapshots}
-		if d.kept != nil {
-			cmd.ExpectedHead = &events.Head{Seq: head.seq, Hash: head.hash}
+		if k := d.kept; k != nil {
+			cmd.ExpectedHead = &events.Head{Seq: k.head.seq, Hash: k.head.hash}
 		}
 		res, err := s.store.Append(cmd)
 		if err == nil {
@@ -709,10 +705,11 @@ func (s *Service) roster(rv *projections.Reverts, upTo int64) (projections.Roste
 	return r, err
 }
 
-// isRosterEvent reports whether the roster folds e: a creation, a foe
-// added or removed.
-func isRosterEvent(e events.Event) bool {
-	return e.Type == events.TypeCharacterCreated || strings.HasPrefix(e.Type, "foe.")
+// rosterFolds reports whether the roster folds e, as foldRoster's
+// queries select it: a character's creation, or a foe's own events.
+func rosterFolds(e events.Event) bool {
+	return (strings.HasPrefix(e.Stream, events.CharacterStreamPrefix) && e.Type == events.TypeCharacterCreated) ||
+		(strings.HasPrefix(e.Stream, events.FoeStreamPrefix) && strings.HasPrefix(e.Type, "foe."))
 }
 
 // rosterView names the roster's snapshots: the roster is folded from

@@ -109,7 +109,7 @@ func (s *Service) stale(sn events.Snapshot, kind string, commands int64) (bool, 
 		// The roster folds creations, foes added and foes removed.
 		touched, err := s.store.Read(events.Query{CommandIDs: ids, UpToSeq: sn.Seq})
 		for _, e := range touched {
-			if isRosterEvent(e) {
+			if rosterFolds(e) {
 				return true, err
 			}
 		}
