@@ -37,6 +37,15 @@ type Stamp struct {
 	At *GameTime `json:"at,omitempty"`
 }
 
+// GameTimeOf returns the game time the decoded payload p was stamped
+// with: false when it has none, or is of a type that embeds no Stamp.
+func GameTimeOf(p Payload) (GameTime, bool) {
+	if st, ok := p.(interface{ GameTimeOf() (GameTime, bool) }); ok {
+		return st.GameTimeOf()
+	}
+	return GameTime{}, false
+}
+
 // GameTimeOf returns the game time a decoded payload was stamped with.
 func (s Stamp) GameTimeOf() (GameTime, bool) {
 	if s.At == nil {

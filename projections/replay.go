@@ -535,15 +535,9 @@ func (w *World) stampProblem(e events.Event, p events.Payload, decodeErr error, 
 	if after == before || w.Campaign.Version == 0 || decodeErr != nil {
 		return ""
 	}
-	st, ok := p.(interface {
-		GameTimeOf() (events.GameTime, bool)
-	})
-	if !ok {
-		return ""
-	}
-	g, stamped := st.GameTimeOf()
+	g, stamped := events.GameTimeOf(p)
 	if !stamped {
-		return "" // recorded before game time was tracked
+		return "" // recorded before game time was tracked (or a type with no stamp)
 	}
 	if now := w.Campaign.Now(); g != now {
 		return fmt.Sprintf("stamped %s, but the campaign was at %s", g, now)

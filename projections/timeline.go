@@ -237,12 +237,8 @@ func (t *Timeline) Apply(e events.Event) error {
 		return err
 	}
 	at := t.clock.Now()
-	if st, ok := p.(interface {
-		GameTimeOf() (events.GameTime, bool)
-	}); ok {
-		if g, ok := st.GameTimeOf(); ok {
-			at = g
-		}
+	if g, ok := events.GameTimeOf(p); ok {
+		at = g
 	}
 	if e.Type == events.TypeAdventureEnded {
 		at = ended

@@ -570,12 +570,7 @@ func gameTime(e events.Event) (events.GameTime, bool) {
 	if err != nil {
 		return events.GameTime{}, false
 	}
-	if st, ok := p.(interface {
-		GameTimeOf() (events.GameTime, bool)
-	}); ok {
-		return st.GameTimeOf()
-	}
-	return events.GameTime{}, false
+	return events.GameTimeOf(p)
 }
 
 // shipsData is the content of the ships' pages: the list, or one record.
