@@ -202,8 +202,10 @@ func gatedCampaign(t *testing.T, names ...string) (path string, ids []string, to
 }
 
 // gatedServer serves the campaign at path through a store that waits at
-// the gate g, with no watcher (nothing moves the head here).
-func gatedServer(t *testing.T, path string, g *gate) *Server {
+// the gate g, with no watcher (nothing moves the head here), and returns
+// the server, the start of the link token's pages and a GET of one that
+// wants a 200.
+func gatedServer(t *testing.T, path, token string, g *gate) (*Server, string, func(u string) error) {
 	t.Helper()
 	opts := campaign.Options{Now: time.Now, Actor: "gm"}
 	srv, err := New(Config{
@@ -222,16 +224,8 @@ func gatedServer(t *testing.T, path string, g *gate) *Server {
 		t.Fatal(err)
 	}
 	t.Cleanup(srv.Close)
-	return srv
-}
-
-func TestSlowRenderHoldsNoOneElse(t *testing.T) {
-	path, ids, token := gatedCampaign(t, "Ajax")
-	g := &gate{entered: make(chan struct{}, 1)}
-	srv := gatedServer(t, path, g)
 	hs := httptest.NewServer(srv)
-	defer hs.Close()
-	base := hs.URL + "/s/" + token + "/"
+	t.Cleanup(hs.Close)
 	get := func(u string) error {
 		resp, err := hs.Client().Get(u)
 		if err != nil {
@@ -243,6 +237,13 @@ func TestSlowRenderHoldsNoOneElse(t *testing.T) {
 		}
 		return nil
 	}
+	return srv, hs.URL + "/s/" + token + "/", get
+}
+
+func TestSlowRenderHoldsNoOneElse(t *testing.T) {
+	path, ids, token := gatedCampaign(t, "Ajax")
+	g := &gate{entered: make(chan struct{}, 1)}
+	srv, base, get := gatedServer(t, path, token, g)
 	if err := get(base); err != nil { // the party page, rendered at this head
 		t.Fatal(err)
 	}
@@ -452,21 +453,7 @@ func TestTimelinePageHoldsOnlyWhatItShows(t *testing.T) {
 func TestSlowRenderHoldsNoOtherRender(t *testing.T) {
 	path, ids, token := gatedCampaign(t, "Ajax", "Hector")
 	g := &gate{entered: make(chan struct{}, 1), only: events.CharacterStream(ids[0])}
-	srv := gatedServer(t, path, g)
-	hs := httptest.NewServer(srv)
-	defer hs.Close()
-	get := func(u string) error {
-		resp, err := hs.Client().Get(u)
-		if err != nil {
-			return err
-		}
-		defer resp.Body.Close()
-		if resp.StatusCode != http.StatusOK {
-			return fmt.Errorf("%s: %s", u, resp.Status)
-		}
-		return nil
-	}
-	base := hs.URL + "/s/" + token + "/"
+	_, base, get := gatedServer(t, path, token, g)
 	g.close()
 	ajax := make(chan error, 1)
 	go func() { ajax <- get(base + "sheet/" + ids[0]) }()
