@@ -23,6 +23,13 @@ var (
 	ErrBusy = errors.New("the campaign file is locked by another process")
 	// ErrIO means the operating system failed to read or write the file.
 	ErrIO = errors.New("the operating system could not read or write the campaign file")
+	// ErrUnreachable means the database server that holds the campaign
+	// could not be reached, or the connection to it was lost.
+	ErrUnreachable = errors.New("the database server cannot be reached")
+	// ErrDenied means the database server refused the user: a wrong
+	// password, an unknown role, or a role without the rights the
+	// command needs.
+	ErrDenied = errors.New("the database server refused access")
 	// ErrBrokenHead means the last events of the log do not chain: the log
 	// was changed, and nothing may be appended to it until it is verified.
 	ErrBrokenHead = errors.New("the head of the log fails its hash check")

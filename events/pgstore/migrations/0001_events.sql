@@ -1,0 +1,55 @@
+-- 0001: the campaigns of the database, and their append-only event log.
+--
+-- One database holds many campaigns. Every row of events carries its
+-- campaign, and every key and index starts with it, so that no query of
+-- one campaign reads another's rows. Text is compared byte for byte
+-- (COLLATE "C"), as SQLite and Go compare it: prefixes and ordering do not
+-- depend on the server's locale.
+--
+-- The hashed fields are kept exactly as they were hashed: the payload as
+-- text (jsonb would reorder its keys), recorded_at as events.TimeLayout
+-- text (timestamptz keeps microseconds only), hashes as lowercase hex, as
+-- in the SQLite campaign file.
+CREATE TABLE campaigns (
+    id         integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    name       text COLLATE "C" NOT NULL UNIQUE CHECK (name <> ''),
+    created_at text NOT NULL
+);
+
+CREATE TABLE events (
+    campaign        integer NOT NULL REFERENCES campaigns (id),
+    seq             bigint  NOT NULL CHECK (seq > 0),
+    id              text COLLATE "C" NOT NULL,
+    command_id      text COLLATE "C" NOT NULL,
+    stream          text COLLATE "C" NOT NULL,
+    stream_version  bigint  NOT NULL CHECK (stream_version > 0),
+    type            text COLLATE "C" NOT NULL,
+    payload_version integer NOT NULL,
+    payload         text    NOT NULL CHECK (payload::json IS NOT NULL),
+    actor           text COLLATE "C" NOT NULL,
+    recorded_at     text COLLATE "C" NOT NULL,
+    prev_hash       text    NOT NULL,
+    hash            text    NOT NULL,
+    PRIMARY KEY (campaign, seq),
+    UNIQUE (campaign, id),
+    UNIQUE (campaign, stream, stream_version)
+);
+
+CREATE INDEX events_command_id ON events (campaign, command_id);
+CREATE INDEX events_type ON events (campaign, type, seq);
+
+-- Nothing in the log is ever changed or removed: corrections are new
+-- events. The triggers refuse it to every role, the owner's included.
+CREATE FUNCTION events_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    RAISE EXCEPTION 'events are append-only: % is not allowed', TG_OP
+        USING ERRCODE = 'insufficient_privilege';
+END;
+$$;
+
+CREATE TRIGGER events_no_update BEFORE UPDATE ON events
+    FOR EACH ROW EXECUTE FUNCTION events_append_only();
+CREATE TRIGGER events_no_delete BEFORE DELETE ON events
+    FOR EACH ROW EXECUTE FUNCTION events_append_only();
+CREATE TRIGGER events_no_truncate BEFORE TRUNCATE ON events
+    FOR EACH STATEMENT EXECUTE FUNCTION events_append_only();

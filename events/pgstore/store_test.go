@@ -1,0 +1,307 @@
+package pgstore_test
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/ltscamp/ltscamp/events"
+	"github.com/ltscamp/ltscamp/events/pgstore"
+	"github.com/ltscamp/ltscamp/events/pgstore/pgtest"
+	"github.com/ltscamp/ltscamp/events/storetest"
+)
+
+func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
+
+var clock = func() time.Time { return time.Date(2026, 11, 28, 9, 0, 0, 0, time.UTC) }
+
+// address returns the address of a new campaign in the database db.
+func address(db string) string {
+	var b [6]byte
+	_, _ = rand.Read(b[:])
+	return named(db, "c"+hex.EncodeToString(b[:]))
+}
+
+// named returns the address of the campaign name in the database db.
+func named(db, name string) string {
+	sep := "?"
+	if strings.Contains(db, "?") {
+		sep = "&"
+	}
+	return db + sep + "campaign=" + name
+}
+
+// create makes a new, empty campaign in db and returns its store.
+func create(t *testing.T, db string) *pgstore.Store {
+	t.Helper()
+	s, err := pgstore.Create(address(db), pgstore.Options{Now: clock})
+	if err != nil {
+		t.Fatalf("Create: %v", err)
+	}
+	return s
+}
+
+// TestConformance runs the store suite unchanged, each subtest on a
+// campaign of its own in one database: the campaigns beside it are the
+// suite's other subtests.
+func TestConformance(t *testing.T) {
+	db := pgtest.Database(t)
+	storetest.Run(t, func(t *testing.T) events.Store { return create(t, db) })
+}
+
+func cmd(id, stream string, expected int64, eventIDs ...string) events.Command {
+	c := events.Command{ID: id, Actor: "gm", RecordedAt: clock(), Expected: map[string]int64{stream: expected}}
+	for _, e := range eventIDs {
+		c.Events = append(c.Events, events.Pending{ID: e, Stream: stream, Type: "t", PayloadVersion: 1, Payload: json.RawMessage(`{"e":"` + e + `"}`)})
+	}
+	return c
+}
+
+// TestCampaignsAreIsolated reuses the same command, event and stream IDs
+// in two campaigns of one database: each is its own log, on writes as
+// well as reads.
+func TestCampaignsAreIsolated(t *testing.T) {
+	db := pgtest.Database(t)
+	a, b := create(t, db), create(t, db)
+	defer a.Close()
+	defer b.Close()
+
+	ra, err := a.Append(cmd("C1", "character/x", 0, "E1", "E2"))
+	if err != nil {
+		t.Fatalf("append to A: %v", err)
+	}
+	// The same command ID in B is not a duplicate, the same event IDs are
+	// not taken, and the stream is new there (expected version 0).
+	rb, err := b.Append(cmd("C1", "character/x", 0, "E1"))
+	if err != nil || rb.Duplicate {
+		t.Fatalf("the same command in B: duplicate %v, err %v; want it appended", rb.Duplicate, err)
+	}
+	// B's chain starts at the genesis hash, as A's does: its first
+	// event is A's first but for its payload.
+	if rb.Events[0].Seq != 1 || !bytes.Equal(rb.Events[0].PrevHash, events.GenesisHash()) || len(ra.Events) != 2 {
+		t.Fatalf("B's first event: seq %d, prev %x; want seq 1 from the genesis hash", rb.Events[0].Seq, rb.Events[0].PrevHash)
+	}
+	// A stream version checked in B is B's, not A's.
+	if _, err := b.Append(cmd("C2", "character/x", 2, "E9")); !errors.Is(err, events.ErrConcurrency) {
+		t.Fatalf("B expecting A's version of the stream: err = %v, want ErrConcurrency", err)
+	}
+	if _, err := a.Append(cmd("C2", "character/x", 2, "E3")); err != nil {
+		t.Fatalf("A at its own version: %v", err)
+	}
+
+	for _, tc := range []struct {
+		name        string
+		s           *pgstore.Store
+		count, head int64
+	}{{"A", a, 3, 3}, {"B", b, 1, 1}} {
+		if n, err := tc.s.Count(); err != nil || n != tc.count {
+			t.Errorf("%s: Count = %d, %v; want %d", tc.name, n, err, tc.count)
+		}
+		if seq, _, err := tc.s.Head(); err != nil || seq != tc.head {
+			t.Errorf("%s: Head = %d, %v; want %d", tc.name, seq, err, tc.head)
+		}
+		all, err := tc.s.Read(events.Query{})
+		if err != nil || int64(len(all)) != tc.count {
+			t.Errorf("%s: Read = %d events, %v; want %d", tc.name, len(all), err, tc.count)
+		}
+		if seq, why, broken := events.ChainBreak(all, events.GenesisHash()); broken {
+			t.Errorf("%s: chain broken at %d: %s", tc.name, seq, why)
+		}
+		n := 0
+		for _, err := range tc.s.Iter(events.Query{CommandIDs: []string{"C1", "C2"}}) {
+			if err != nil {
+				t.Fatalf("%s: Iter: %v", tc.name, err)
+			}
+			n++
+		}
+		if int64(n) != tc.count {
+			t.Errorf("%s: Iter gave %d events, want %d", tc.name, n, tc.count)
+		}
+	}
+	if e, err := b.EventByID("E2"); !errors.Is(err, events.ErrNotFound) {
+		t.Errorf("B: EventByID(E2), an event of A = %+v, %v; want ErrNotFound", e, err)
+	}
+	if v, _ := b.StreamVersion("character/x"); v != 1 {
+		t.Errorf("B: stream version %d, want 1", v)
+	}
+
+	// Snapshots: each campaign its own, and dropping B's leaves A's.
+	snap := events.Snapshot{Stream: "character/x", Kind: "k", Code: "v1", Seq: 1, Version: 1, State: []byte("A")}
+	if err := a.SaveSnapshots([]events.Snapshot{snap}); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok, err := b.Snapshot(events.SnapshotQuery{Stream: "character/x", Kind: "k", Code: "v1"}); ok || err != nil {
+		t.Errorf("B sees A's snapshot: %v, %v", ok, err)
+	}
+	snap.State = []byte("B")
+	if err := b.SaveSnapshots([]events.Snapshot{snap}); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.DropSnapshots(); err != nil {
+		t.Fatal(err)
+	}
+	if got, ok, err := a.Snapshot(events.SnapshotQuery{Stream: "character/x", Kind: "k", Code: "v1"}); !ok || err != nil || string(got.State) != "A" {
+		t.Errorf("A's snapshot after B dropped its own: %q, %v, %v; want A's", got.State, ok, err)
+	}
+
+	// Load into a third campaign the events of A: they go in, IDs and all.
+	c := create(t, db)
+	defer c.Close()
+	all, _ := a.Read(events.Query{})
+	if err := c.Load(all); err != nil {
+		t.Fatalf("load A's log into C: %v", err)
+	}
+	if err := c.Load(all[:1]); !errors.Is(err, events.ErrBadLoad) {
+		t.Errorf("load A's first event into C again: %v, want ErrBadLoad", err)
+	}
+}
+
+// TestCampaignList lists the campaigns of a database, with their sizes.
+func TestCampaignList(t *testing.T) {
+	db := pgtest.Database(t)
+	if cs, err := pgstore.Campaigns(db); err != nil || len(cs) != 0 {
+		t.Fatalf("Campaigns of an empty database = %v, %v; want none", cs, err)
+	}
+	a, err := pgstore.Create(named(db, "alpha"), pgstore.Options{Now: clock})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	if _, err := a.Append(cmd("C1", "campaign", 0, "E1", "E2")); err != nil {
+		t.Fatal(err)
+	}
+	b, err := pgstore.Create(named(db, "beta"), pgstore.Options{Now: clock})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	cs, err := pgstore.Campaigns(named(db, "ignored"))
+	if err != nil || len(cs) != 2 || cs[0].Name != "alpha" || cs[0].Events != 2 || cs[1].Name != "beta" || cs[1].Events != 0 {
+		t.Fatalf("Campaigns = %+v, %v; want alpha (2 events), beta (0)", cs, err)
+	}
+	// A campaign with events is not made again; an empty one is reused.
+	if _, err := pgstore.Create(named(db, "alpha"), pgstore.Options{Now: clock}); !errors.Is(err, events.ErrExists) {
+		t.Errorf("Create over alpha: %v, want ErrExists", err)
+	}
+	again, err := pgstore.Create(named(db, "beta"), pgstore.Options{Now: clock})
+	if err != nil {
+		t.Errorf("Create over beta, which holds no event: %v", err)
+	} else {
+		again.Close()
+	}
+	if _, err := pgstore.Open(named(db, "gamma"), pgstore.Options{Now: clock}); !errors.Is(err, pgstore.ErrNoCampaign) {
+		t.Errorf("Open of a campaign not made: %v, want ErrNoCampaign", err)
+	}
+	if _, err := pgstore.Open(db, pgstore.Options{Now: clock}); !errors.Is(err, pgstore.ErrNoCampaignName) {
+		t.Errorf("Open of an address with no campaign: %v, want ErrNoCampaignName", err)
+	}
+}
+
+// TestReadOnly: a read-only store reads, and the server refuses its
+// writes.
+func TestReadOnly(t *testing.T) {
+	db := pgtest.Database(t)
+	w, err := pgstore.Create(named(db, "ro"), pgstore.Options{Now: clock})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	if _, err := w.Append(cmd("C1", "campaign", 0, "E1")); err != nil {
+		t.Fatal(err)
+	}
+	r, err := pgstore.OpenReadOnly(named(db, "ro"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if n, err := r.Count(); err != nil || n != 1 {
+		t.Fatalf("Count = %d, %v", n, err)
+	}
+	if _, err := r.Append(cmd("C2", "campaign", 1, "E2")); !errors.Is(err, events.ErrReadOnly) {
+		t.Fatalf("append through a read-only store: %v, want ErrReadOnly", err)
+	}
+	if n, _ := w.Count(); n != 1 {
+		t.Fatalf("%d events after the refused append, want 1", n)
+	}
+}
+
+// TestAppendOnlyInTheDatabase: the triggers refuse to change or remove a
+// row, to the owner too.
+func TestAppendOnlyInTheDatabase(t *testing.T) {
+	db := pgtest.Database(t)
+	s, err := pgstore.Create(named(db, "ao"), pgstore.Options{Now: clock})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if _, err := s.Append(cmd("C1", "campaign", 0, "E1")); err != nil {
+		t.Fatal(err)
+	}
+	for _, stmt := range []string{
+		`UPDATE events SET payload = payload`,
+		`DELETE FROM events`,
+		`TRUNCATE events CASCADE`,
+	} {
+		if err := execSQL(t, db, stmt); err == nil || !strings.Contains(err.Error(), "append-only") {
+			t.Errorf("%s: err = %v, want the append-only refusal", stmt, err)
+		}
+	}
+	if n, _ := s.Count(); n != 1 {
+		t.Fatalf("%d events, want 1", n)
+	}
+}
+
+// execSQL runs stmt on the database db, on a connection of its own.
+func execSQL(t *testing.T, db, stmt string) error {
+	t.Helper()
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	_, err = conn.Exec(ctx, stmt)
+	return err
+}
+
+// TestAddresses parses the addresses users give.
+func TestAddresses(t *testing.T) {
+	for _, tc := range []struct {
+		in, conn, campaign, bad string
+	}{
+		{in: "postgres://lt@127.0.0.1:5432/camp?campaign=alpha", conn: "postgres://lt@127.0.0.1:5432/camp", campaign: "alpha"},
+		{in: "postgresql://lt:pw@db/camp?sslmode=disable&campaign=a.b-c_1", conn: "postgresql://lt:pw@db/camp?sslmode=disable", campaign: "a.b-c_1"},
+		{in: "postgres://lt@db/camp", conn: "postgres://lt@db/camp"},
+		{in: "postgres://lt@db/?campaign=x", bad: "names no database"},
+		{in: "postgres://lt@db/camp?campaign=a%20b", bad: "only letters"},
+		{in: "postgres://lt@db/camp?campaign=a&campaign=b", bad: "more than one"},
+		{in: "campaign.ltscamp", bad: "not a postgres"},
+	} {
+		a, err := pgstore.ParseAddress(tc.in)
+		if tc.bad != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.bad) {
+				t.Errorf("ParseAddress(%q) = %+v, %v; want an error saying %q", tc.in, a, err, tc.bad)
+			}
+			continue
+		}
+		if err != nil || a.Conn != tc.conn || a.Campaign != tc.campaign {
+			t.Errorf("ParseAddress(%q) = %+v, %v; want %q, %q", tc.in, a, err, tc.conn, tc.campaign)
+		}
+	}
+	if got := pgstore.Redact("postgres://lt:secret@db/camp"); strings.Contains(got, "secret") {
+		t.Errorf("Redact kept the password: %s", got)
+	}
+	a, _ := pgstore.ParseAddress("postgres://lt:secret@db/camp?campaign=x")
+	if s := a.String(); strings.Contains(s, "secret") || !strings.Contains(s, "campaign=x") {
+		t.Errorf("Address.String() = %s", s)
+	}
+}
