@@ -219,47 +219,13 @@ func OpenReadOnly(address string) (*Store, error) {
 	return s, nil
 }
 
-// Create makes the campaign the address names, empty, migrating the
-// database first. A campaign that holds events already is refused with
-// an error matching events.ErrExists; one that was made but holds none (a
-// Create whose first append failed) is taken as it is.
-func Create(address string, opts Options) (*Store, error) {
-	if opts.Now == nil {
-		return nil, errors.New("pgstore: Options.Now is nil: a clock is required")
-	}
-	s, err := open(address, false)
-	if err != nil {
-		return nil, err
-	}
-	ctx := context.Background()
-	if err := migrate(ctx, s.pool, opts.Now); err != nil {
-		s.pool.Close()
-		return nil, err
-	}
-	if _, err := s.pool.Exec(ctx, `INSERT INTO campaigns (name, created_at) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`,
-		s.addr.Campaign, events.FormatTime(opts.Now())); err != nil {
-		s.pool.Close()
-		return nil, Classify(fmt.Errorf("create campaign %s: %w", s.addr, err))
-	}
-	if err := s.find(ctx); err != nil {
-		s.pool.Close()
-		return nil, err
-	}
-	var any bool
-	if err := s.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM events WHERE campaign = $1)`, s.id).Scan(&any); err != nil {
-		s.pool.Close()
-		return nil, Classify(fmt.Errorf("create campaign %s: %w", s.addr, err))
-	}
-	if any {
-		s.pool.Close()
-		return nil, fmt.Errorf("campaign %s: %w", s.addr, events.ErrExists)
-	}
-	return s, nil
-}
-
 // ErrNoCampaign means the database holds no campaign of the name the
 // address gives. It matches fs.ErrNotExist's role for a campaign file.
 var ErrNoCampaign = errors.New("no such campaign in the database")
+
+// ErrStaging means the campaign is still being made or restored, or its
+// making stopped half way: no reader opens it.
+var ErrStaging = errors.New("the campaign is being made or restored, or its making did not finish")
 
 // ErrNoCampaignName means an address names a database but no campaign.
 var ErrNoCampaignName = errors.New("the address names no campaign")
@@ -352,12 +318,16 @@ func redactErr(err error, conn string) error {
 
 // find reads the campaign's id.
 func (s *Store) find(ctx context.Context) error {
-	err := s.pool.QueryRow(ctx, `SELECT id FROM campaigns WHERE name = $1`, s.addr.Campaign).Scan(&s.id)
+	var staging bool
+	err := s.pool.QueryRow(ctx, `SELECT id, staging FROM campaigns WHERE name = $1`, s.addr.Campaign).Scan(&s.id, &staging)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return fmt.Errorf("%s: %w %q", s.addr.Database(), ErrNoCampaign, s.addr.Campaign)
 	}
 	if err != nil {
 		return Classify(fmt.Errorf("open campaign %s: %w", s.addr, err))
+	}
+	if staging {
+		return fmt.Errorf("%s: %w", s.addr, ErrStaging)
 	}
 	return nil
 }
@@ -387,6 +357,9 @@ type Campaign struct {
 	// CreatedAt is when the campaign was made in this database
 	// (events.TimeLayout).
 	CreatedAt string `json:"created_at"`
+	// Staging is true for a campaign still being made or restored, or
+	// whose making stopped half way: no command opens it.
+	Staging bool `json:"staging"`
 }
 
 // Campaigns lists the campaigns of the database address names (its
@@ -412,7 +385,7 @@ func Campaigns(address string) ([]Campaign, error) {
 		return []Campaign{}, nil
 	}
 	// The head's seq is the number of events: seqs are dense from 1.
-	rows, err := pool.Query(ctx, `SELECT c.name, c.created_at,
+	rows, err := pool.Query(ctx, `SELECT c.name, c.created_at, c.staging,
        coalesce((SELECT e.seq FROM events e WHERE e.campaign = c.id ORDER BY e.seq DESC LIMIT 1), 0)
 FROM campaigns c ORDER BY c.name`)
 	if err != nil {
@@ -421,7 +394,7 @@ FROM campaigns c ORDER BY c.name`)
 	out := []Campaign{}
 	for rows.Next() {
 		var c Campaign
-		if err := rows.Scan(&c.Name, &c.CreatedAt, &c.Events); err != nil {
+		if err := rows.Scan(&c.Name, &c.CreatedAt, &c.Staging, &c.Events); err != nil {
 			rows.Close()
 			return nil, Classify(fmt.Errorf("list campaigns of %s: %w", addr.Database(), err))
 		}

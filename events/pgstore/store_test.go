@@ -43,11 +43,21 @@ func named(db, name string) string {
 // create makes a new, empty campaign in db and returns its store.
 func create(t *testing.T, db string) *pgstore.Store {
 	t.Helper()
-	s, err := pgstore.Create(address(db), pgstore.Options{Now: clock})
+	return createNamed(t, address(db))
+}
+
+// createNamed makes the campaign at address, empty, and returns its
+// store.
+func createNamed(t *testing.T, address string) *pgstore.Store {
+	t.Helper()
+	s, err := pgstore.CreateStaged(address, pgstore.Options{Now: clock})
 	if err != nil {
-		t.Fatalf("Create: %v", err)
+		t.Fatalf("CreateStaged: %v", err)
 	}
-	return s
+	if err := s.Publish(); err != nil {
+		t.Fatalf("Publish: %v", err)
+	}
+	return s.Store
 }
 
 // TestConformance runs the store suite unchanged, each subtest on a
@@ -171,32 +181,22 @@ func TestCampaignList(t *testing.T) {
 	if cs, err := pgstore.Campaigns(db); err != nil || len(cs) != 0 {
 		t.Fatalf("Campaigns of an empty database = %v, %v; want none", cs, err)
 	}
-	a, err := pgstore.Create(named(db, "alpha"), pgstore.Options{Now: clock})
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := createNamed(t, named(db, "alpha"))
 	defer a.Close()
 	if _, err := a.Append(cmd("C1", "campaign", 0, "E1", "E2")); err != nil {
 		t.Fatal(err)
 	}
-	b, err := pgstore.Create(named(db, "beta"), pgstore.Options{Now: clock})
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := createNamed(t, named(db, "beta"))
 	defer b.Close()
 	cs, err := pgstore.Campaigns(named(db, "ignored"))
 	if err != nil || len(cs) != 2 || cs[0].Name != "alpha" || cs[0].Events != 2 || cs[1].Name != "beta" || cs[1].Events != 0 {
 		t.Fatalf("Campaigns = %+v, %v; want alpha (2 events), beta (0)", cs, err)
 	}
-	// A campaign with events is not made again; an empty one is reused.
-	if _, err := pgstore.Create(named(db, "alpha"), pgstore.Options{Now: clock}); !errors.Is(err, events.ErrExists) {
-		t.Errorf("Create over alpha: %v, want ErrExists", err)
-	}
-	again, err := pgstore.Create(named(db, "beta"), pgstore.Options{Now: clock})
-	if err != nil {
-		t.Errorf("Create over beta, which holds no event: %v", err)
-	} else {
-		again.Close()
+	// A campaign is never made again over one, with events or without.
+	for _, name := range []string{"alpha", "beta"} {
+		if _, err := pgstore.CreateStaged(named(db, name), pgstore.Options{Now: clock}); !errors.Is(err, events.ErrExists) {
+			t.Errorf("CreateStaged over %s: %v, want ErrExists", name, err)
+		}
 	}
 	if _, err := pgstore.Open(named(db, "gamma"), pgstore.Options{Now: clock}); !errors.Is(err, pgstore.ErrNoCampaign) {
 		t.Errorf("Open of a campaign not made: %v, want ErrNoCampaign", err)
@@ -206,14 +206,74 @@ func TestCampaignList(t *testing.T) {
 	}
 }
 
+// TestStaging: a staged campaign is invisible to Open until published;
+// discarded, it leaves nothing; left staging by a process that died, the
+// next making of the name starts afresh.
+func TestStaging(t *testing.T) {
+	db := pgtest.Database(t)
+	addr := named(db, "restored")
+	st, err := pgstore.CreateStaged(addr, pgstore.Options{Now: clock})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.Append(cmd("C1", "campaign", 0, "E1")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pgstore.OpenReadOnly(addr); !errors.Is(err, pgstore.ErrStaging) {
+		t.Fatalf("OpenReadOnly of a staging campaign: %v, want ErrStaging", err)
+	}
+	if cs, _ := pgstore.Campaigns(db); len(cs) != 1 || !cs[0].Staging {
+		t.Fatalf("Campaigns = %+v, want one staging", cs)
+	}
+	if err := st.Discard(); err != nil {
+		t.Fatalf("Discard: %v", err)
+	}
+	if cs, _ := pgstore.Campaigns(db); len(cs) != 0 {
+		t.Fatalf("Campaigns after Discard = %+v, want none", cs)
+	}
+
+	// A making that died half way: the name is taken again, afresh.
+	dead, err := pgstore.CreateStaged(addr, pgstore.Options{Now: clock})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := dead.Append(cmd("C1", "campaign", 0, "E1", "E2")); err != nil {
+		t.Fatal(err)
+	}
+	dead.Close()
+	again, err := pgstore.CreateStaged(addr, pgstore.Options{Now: clock})
+	if err != nil {
+		t.Fatalf("CreateStaged over a staging campaign left behind: %v", err)
+	}
+	if n, _ := again.Count(); n != 0 {
+		t.Fatalf("%d events in the campaign made afresh, want 0", n)
+	}
+	if _, err := again.Append(cmd("C9", "campaign", 0, "E9")); err != nil {
+		t.Fatal(err)
+	}
+	if err := again.Publish(); err != nil {
+		t.Fatal(err)
+	}
+	again.Close()
+	r, err := pgstore.OpenReadOnly(addr)
+	if err != nil {
+		t.Fatalf("OpenReadOnly after Publish: %v", err)
+	}
+	defer r.Close()
+	if all, _ := r.Read(events.Query{}); len(all) != 1 || all[0].ID != "E9" {
+		t.Fatalf("published log = %v, want E9 alone", all)
+	}
+	// Published, its rows are the log's: no one removes them.
+	if err := execSQL(t, db, `DELETE FROM events`); err == nil {
+		t.Fatal("DELETE of a published campaign's events went through")
+	}
+}
+
 // TestReadOnly: a read-only store reads, and the server refuses its
 // writes.
 func TestReadOnly(t *testing.T) {
 	db := pgtest.Database(t)
-	w, err := pgstore.Create(named(db, "ro"), pgstore.Options{Now: clock})
-	if err != nil {
-		t.Fatal(err)
-	}
+	w := createNamed(t, named(db, "ro"))
 	defer w.Close()
 	if _, err := w.Append(cmd("C1", "campaign", 0, "E1")); err != nil {
 		t.Fatal(err)
@@ -238,10 +298,7 @@ func TestReadOnly(t *testing.T) {
 // row, to the owner too.
 func TestAppendOnlyInTheDatabase(t *testing.T) {
 	db := pgtest.Database(t)
-	s, err := pgstore.Create(named(db, "ao"), pgstore.Options{Now: clock})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := createNamed(t, named(db, "ao"))
 	defer s.Close()
 	if _, err := s.Append(cmd("C1", "campaign", 0, "E1")); err != nil {
 		t.Fatal(err)

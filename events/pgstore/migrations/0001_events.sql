@@ -10,10 +10,16 @@
 -- text (jsonb would reorder its keys), recorded_at as events.TimeLayout
 -- text (timestamptz keeps microseconds only), hashes as lowercase hex, as
 -- in the SQLite campaign file.
+--
+-- A campaign being made or restored is staging until its log is whole and
+-- verified: no reader opens it, and if the making fails its rows are
+-- removed, which the triggers allow for a staging campaign only (its log
+-- was never anyone's).
 CREATE TABLE campaigns (
     id         integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
     name       text COLLATE "C" NOT NULL UNIQUE CHECK (name <> ''),
-    created_at text NOT NULL
+    created_at text NOT NULL,
+    staging    boolean NOT NULL DEFAULT false
 );
 
 CREATE TABLE events (
@@ -39,9 +45,13 @@ CREATE INDEX events_command_id ON events (campaign, command_id);
 CREATE INDEX events_type ON events (campaign, type, seq);
 
 -- Nothing in the log is ever changed or removed: corrections are new
--- events. The triggers refuse it to every role, the owner's included.
+-- events. The triggers refuse it to every role, the owner's included; the
+-- one exception is the removal of a staging campaign's rows.
 CREATE FUNCTION events_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+    IF TG_OP = 'DELETE' AND EXISTS (SELECT 1 FROM campaigns WHERE id = OLD.campaign AND staging) THEN
+        RETURN OLD;
+    END IF;
     RAISE EXCEPTION 'events are append-only: % is not allowed', TG_OP
         USING ERRCODE = 'insufficient_privilege';
 END;
