@@ -94,10 +94,10 @@ type backuper interface {
 func (s *Service) Backup(path string) (seq int64, hash []byte, err error) {
 	b, ok := s.store.(backuper)
 	if !ok {
-		return 0, nil, fmt.Errorf("campaign: the %T store cannot back itself up", s.store)
+		return s.backupByLoad(path)
 	}
 	if err := b.Backup(path); err != nil {
-		if errors.Is(sqlitestore.Classify(err), events.ErrDamaged) {
+		if errors.Is(classify(err), events.ErrDamaged) {
 			// The copy is new: what SQLite found damaged is the file
 			// it copies from.
 			return 0, nil, storeError(s.path(), err)
@@ -220,4 +220,57 @@ func (r VerifyReport) FirstProblem() (int64, string) {
 		}
 	}
 	return seq, problem
+}
+
+// backupByLoad writes the campaign of a store that cannot copy itself (a
+// campaign on PostgreSQL) to a new campaign file at path: its events,
+// read in one read-only transaction (the log as of the moment the copy
+// began, whatever is appended meanwhile), loaded into a file built under
+// a temporary name, each batch checked to continue the chain, and put at
+// path only when whole. It returns the copy's head.
+func (s *Service) backupByLoad(path string) (int64, []byte, error) {
+	st, err := sqlitestore.CreateStaged(path, sqlitestore.Options{Now: s.now})
+	if err != nil {
+		return 0, nil, storeError(path, err)
+	}
+	published := false
+	defer func() {
+		if !published {
+			_ = st.Discard()
+		}
+	}()
+	batch := make([]events.Event, 0, restoreBatch)
+	for e, err := range s.store.Iter(events.Query{}) {
+		if err != nil {
+			return 0, nil, storeError(s.path(), err)
+		}
+		if batch = append(batch, e); len(batch) == restoreBatch {
+			if err := st.Load(batch); err != nil {
+				return 0, nil, backupLoadError(s.path(), path, err)
+			}
+			batch = batch[:0]
+		}
+	}
+	if err := st.Load(batch); err != nil {
+		return 0, nil, backupLoadError(s.path(), path, err)
+	}
+	seq, hash, err := st.Head()
+	if err != nil {
+		return 0, nil, storeError(path, err)
+	}
+	if err := st.Publish(); err != nil {
+		return 0, nil, storeError(path, err)
+	}
+	published = true
+	return seq, hash, nil
+}
+
+// backupLoadError words a copy refused as it was loaded: the source's
+// log does not chain (a LoadError) or the copy's disk failed.
+func backupLoadError(src, path string, err error) error {
+	var le *events.LoadError
+	if errors.As(err, &le) {
+		return rules.Errorf(rules.CodeInvalidLog, "%s: seq %d: %s; no backup was written: run `ltscamp verify` on it", src, le.Seq, le.Problem)
+	}
+	return storeError(path, err)
 }

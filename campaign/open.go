@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/ltscamp/ltscamp/events"
+	"github.com/ltscamp/ltscamp/events/pgstore"
 	"github.com/ltscamp/ltscamp/events/sqlitestore"
 	"github.com/ltscamp/ltscamp/rules"
 )
@@ -30,6 +31,9 @@ func Create(path, name string, edition rules.Edition, opts Options) (*Service, e
 	if _, err := rules.ParseEdition(string(edition)); err != nil {
 		return nil, err
 	}
+	if pgstore.IsAddress(path) {
+		return createOnServer(path, name, edition, opts)
+	}
 	var s *Service
 	st, err := sqlitestore.CreateWith(path, sqlitestore.Options{Now: opts.Now}, func(tmp *sqlitestore.Store) error {
 		var err error
@@ -50,7 +54,7 @@ func Create(path, name string, edition rules.Edition, opts Options) (*Service, e
 		}
 		// A full or failing disk is the system's failure (exit 8), not
 		// the user's path.
-		switch classified := sqlitestore.Classify(err); {
+		switch classified := classify(err); {
 		case errors.Is(classified, events.ErrDiskFull):
 			return nil, &rules.Error{Code: rules.CodeInternal, Err: classified,
 				Message: fmt.Sprintf("the disk holding %s is full; no campaign was made: free some space and run the command again (%v)", path, classified)}
@@ -74,11 +78,47 @@ func Open(path string, opts Options) (*Service, error) {
 	if opts.Now == nil {
 		return nil, errors.New("campaign: Options.Now is required")
 	}
-	st, err := sqlitestore.Open(path, sqlitestore.Options{Now: opts.Now})
+	var st events.Store
+	var err error
+	if pgstore.IsAddress(path) {
+		st, err = pgstore.Open(path, pgstore.Options{Now: opts.Now})
+	} else {
+		st, err = sqlitestore.Open(path, sqlitestore.Options{Now: opts.Now})
+	}
 	if err != nil {
 		return nil, openError(path, err)
 	}
 	return openService(path, st, opts)
+}
+
+// createOnServer makes the campaign a postgres:// address names, as
+// Create makes a file: staging (no one opens it) until campaign.created
+// is in its log, then published; on any failure it is removed.
+func createOnServer(address, name string, edition rules.Edition, opts Options) (*Service, error) {
+	st, err := pgstore.CreateStaged(address, pgstore.Options{Now: opts.Now})
+	if err != nil {
+		if errors.Is(err, events.ErrExists) {
+			return nil, rules.Errorf(rules.CodeConflict, "%s already exists in its database; choose another ?campaign=NAME (nothing was changed)", pgstore.Redact(address))
+		}
+		return nil, openError(address, err)
+	}
+	s, err := New(st.Store, opts)
+	if err == nil {
+		err = s.initCampaign(name, edition)
+	}
+	if err == nil {
+		err = st.Publish()
+	}
+	if err != nil {
+		_ = st.Discard()
+		var coded *rules.Error
+		if errors.As(err, &coded) {
+			return nil, err
+		}
+		return nil, storeError(st.Path(), err)
+	}
+	s.kept = nil
+	return s, nil
 }
 
 // OpenReadOnly opens the campaign file at path for reading only: every
@@ -102,7 +142,14 @@ func OpenReadOnly(path string, opts Options) (*Service, error) {
 // reading only (sqlitestore.OpenReadOnly), its errors coded as the
 // commands report them. Unlike OpenReadOnly it accepts a log without
 // campaign.created, for verify to report.
-func openStoreReadOnly(path string) (*sqlitestore.Store, error) {
+func openStoreReadOnly(path string) (readOnlyStore, error) {
+	if pgstore.IsAddress(path) {
+		st, err := pgstore.OpenReadOnly(path)
+		if err != nil {
+			return nil, openError(path, err)
+		}
+		return st, nil
+	}
 	st, err := sqlitestore.OpenReadOnly(path)
 	switch {
 	case err == nil:
@@ -117,9 +164,16 @@ func openStoreReadOnly(path string) (*sqlitestore.Store, error) {
 	return nil, openError(path, err)
 }
 
+// readOnlyStore is a store opened for reading only, of either kind: it
+// can say whether its log is still guarded as append-only.
+type readOnlyStore interface {
+	events.Store
+	AppendOnlyProblems() ([]string, error)
+}
+
 // openService wraps st, a campaign opened at path, in a service, if its
 // log begins with campaign.created; it closes st otherwise.
-func openService(path string, st *sqlitestore.Store, opts Options) (*Service, error) {
+func openService(path string, st events.Store, opts Options) (*Service, error) {
 	s, err := New(st, opts)
 	if err != nil {
 		st.Close()
@@ -139,6 +193,14 @@ func openService(path string, st *sqlitestore.Store, opts Options) (*Service, er
 // cases of opening, then those of any store error (storeError).
 func openError(path string, err error) error {
 	switch {
+	case errors.Is(err, pgstore.ErrNoCampaignName):
+		return rules.Errorf(rules.CodeInvalid, "%v", err)
+	case errors.Is(err, pgstore.ErrNoCampaign):
+		return rules.Errorf(rules.CodeNotCampaign, "%v: run `ltscamp --db '%s' init` first, or `ltscamp campaigns --db '%s'` to list the campaigns there", err, pgstore.Redact(path), databaseOf(path))
+	case errors.Is(err, pgstore.ErrStaging):
+		return rules.Errorf(rules.CodeNotCampaign, "%v: run the `ltscamp init` or `ltscamp restore` that makes it again (it starts afresh)", err)
+	case errors.Is(err, pgstore.ErrNeedsUpgrade):
+		return rules.Errorf(rules.CodeNotCampaign, "%s: %v: run `ltscamp --db '%s' rebuild`, which opens it for writing, as a role that may change the schema, then run this command again", pgstore.Redact(path), err, pgstore.Redact(path))
 	case errors.Is(err, sqlitestore.ErrNeedsUpgrade):
 		return rules.Errorf(rules.CodeNotCampaign, "%v: run `ltscamp --db %s rebuild`, which opens it for writing, as a user who can write the file and its folder (or on a copy), then run this command again", err, path)
 	case errors.Is(err, events.ErrReadOnly):
@@ -178,4 +240,58 @@ func Init(store events.Store, name string, edition rules.Edition, opts Options) 
 		return nil, err
 	}
 	return s, s.initCampaign(name, edition)
+}
+
+// databaseOf returns the address of the database a postgres:// address
+// names, without its campaign, its password hidden.
+func databaseOf(address string) string {
+	a, err := pgstore.ParseAddress(address)
+	if err != nil {
+		return pgstore.Redact(address)
+	}
+	return a.Database()
+}
+
+// classify turns a store's error that tells of its medium (the file, the
+// disk, the server) into one matching the events sentinels, whichever
+// kind of store gave it.
+func classify(err error) error { return pgstore.Classify(sqlitestore.Classify(err)) }
+
+// IsServerAddress reports whether db names a campaign on a PostgreSQL
+// server (postgres://USER@HOST/DB?campaign=NAME) rather than a campaign
+// file.
+func IsServerAddress(db string) bool { return pgstore.IsAddress(db) }
+
+// RedactAddress returns db with the password of a server address hidden,
+// for messages; a file path comes back as it is.
+func RedactAddress(db string) string {
+	if pgstore.IsAddress(db) {
+		return pgstore.Redact(db)
+	}
+	return db
+}
+
+// ServerCampaign is a campaign of a PostgreSQL database, as `ltscamp
+// campaigns` lists it.
+type ServerCampaign = pgstore.Campaign
+
+// ServerCampaigns lists the campaigns of the PostgreSQL database the
+// address names (its ?campaign, if any, is ignored), by name, reading
+// only. A database ltscamp never wrote to holds none.
+func ServerCampaigns(address string) ([]ServerCampaign, error) {
+	if !pgstore.IsAddress(address) {
+		return nil, rules.Errorf(rules.CodeInvalid, "--db %s is a campaign file, which holds one campaign: `ltscamp campaigns` lists the campaigns of a PostgreSQL database (--db postgres://USER@HOST/DB)", address)
+	}
+	cs, err := pgstore.Campaigns(address)
+	if err != nil {
+		var coded *rules.Error
+		if errors.As(err, &coded) {
+			return nil, err
+		}
+		if merr := mediumError(databaseOf(address), classify(err)); merr != nil {
+			return nil, merr
+		}
+		return nil, rules.Errorf(rules.CodeInvalid, "%v", err)
+	}
+	return cs, nil
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"github.com/ltscamp/ltscamp/events"
+	"github.com/ltscamp/ltscamp/events/pgstore"
 	"github.com/ltscamp/ltscamp/events/sqlitestore"
 	"github.com/ltscamp/ltscamp/projections"
 	"github.com/ltscamp/ltscamp/rules"
@@ -52,11 +53,7 @@ func RestoreLog(path string, want RestoreExpect, evs iter.Seq2[events.Event, err
 // with the backup's content is a *RestoreError inside a CodeInvalidLog
 // error; an error of the events iterator is returned as it is (wrapped).
 func RestoreLogWith(path string, want RestoreExpect, evs iter.Seq2[events.Event, error], opts Options, ro RestoreOptions) (RestoreReport, error) {
-	create := sqlitestore.CreateStaged
-	if ro.Force {
-		create = sqlitestore.CreateStagedOver
-	}
-	st, err := create(path, sqlitestore.Options{Now: opts.Now})
+	st, err := createStaged(path, opts, ro)
 	if err != nil {
 		return RestoreReport{}, restoreTargetError(path, err, ro)
 	}
@@ -112,7 +109,7 @@ func RestoreLogWith(path string, want RestoreExpect, evs iter.Seq2[events.Event,
 	case first.Type != events.TypeCampaignCreated || first.ID != want.CampaignID:
 		return RestoreReport{}, refuse(1, 1, "the first event is %s %s, but the header names campaign %s", first.Type, first.ID, want.CampaignID)
 	}
-	s, err := New(st.Store, opts)
+	s, err := New(st, opts)
 	if err != nil {
 		return RestoreReport{}, err
 	}
@@ -140,6 +137,47 @@ func RestoreLogWith(path string, want RestoreExpect, evs iter.Seq2[events.Event,
 	}
 	published = true
 	return out, nil
+}
+
+// stagedStore is a campaign being built for a restore: a file under a
+// temporary name (sqlitestore.Staged), or a campaign on a server that no
+// one opens yet (pgstore.Staged). Publish puts it in place and closes
+// it; Discard removes it.
+type stagedStore interface {
+	events.Store
+	Publish() error
+	Discard() error
+}
+
+// createStaged starts the campaign a restore builds at path: a file, or
+// a campaign on PostgreSQL. A campaign on a server is never replaced
+// (its log is append-only): ro.Force is refused there.
+func createStaged(path string, opts Options, ro RestoreOptions) (stagedStore, error) {
+	if pgstore.IsAddress(path) {
+		if ro.Force {
+			return nil, rules.Errorf(rules.CodeConflict, "restore --force cannot replace a campaign on PostgreSQL: its log is append-only there; restore into a new ?campaign=NAME instead (nothing was changed)")
+		}
+		st, err := pgstore.CreateStaged(path, pgstore.Options{Now: opts.Now})
+		if err != nil {
+			return nil, err
+		}
+		return publishCloses{st}, nil
+	}
+	if ro.Force {
+		return sqlitestore.CreateStagedOver(path, sqlitestore.Options{Now: opts.Now})
+	}
+	return sqlitestore.CreateStaged(path, sqlitestore.Options{Now: opts.Now})
+}
+
+// publishCloses is a campaign staged on a server whose Publish also
+// closes it, as a staged file's does.
+type publishCloses struct{ *pgstore.Staged }
+
+func (p publishCloses) Publish() error {
+	if err := p.Staged.Publish(); err != nil {
+		return err
+	}
+	return p.Close()
 }
 
 // verifyAndFold verifies the whole log as Verify does and, in the same
@@ -183,7 +221,7 @@ func (s *Service) verifyAndFold() (VerifyReport, []events.Snapshot, error) {
 // refused too); the snapshots are folded on the way; and only then is the
 // new file put at path. src and path must be two files.
 func RestoreFile(src, path string, opts Options, ro RestoreOptions) (RestoreReport, error) {
-	if a, err := os.Stat(src); err == nil {
+	if a, err := os.Stat(src); err == nil && !pgstore.IsAddress(src) {
 		if b, err := os.Stat(path); err == nil && os.SameFile(a, b) {
 			return RestoreReport{}, rules.Errorf(rules.CodeInvalid, "%s is the file to restore and the campaign to restore it into: name a new --db file (nothing was changed)", src)
 		}
@@ -236,7 +274,14 @@ func RestoreFile(src, path string, opts Options, ro RestoreOptions) (RestoreRepo
 // restoreTargetError words a store's refusal of the file a restore is to
 // make at path.
 func restoreTargetError(path string, err error, ro RestoreOptions) error {
+	var coded *rules.Error
 	switch {
+	case errors.As(err, &coded):
+		return err
+	case pgstore.IsAddress(path) && errors.Is(err, events.ErrExists):
+		return rules.Errorf(rules.CodeConflict, "%s already exists in its database, and a campaign on PostgreSQL is never replaced (its log is append-only): restore into a new ?campaign=NAME (nothing was changed)", pgstore.Redact(path))
+	case pgstore.IsAddress(path):
+		return openError(path, err)
 	case errors.Is(err, sqlitestore.ErrInUse):
 		return rules.Errorf(rules.CodeConflict, "%s is open in another program (its -wal or -shm file is there): close it, then restore again (nothing was changed)", path)
 	case ro.Force && errors.Is(err, events.ErrExists):

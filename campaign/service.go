@@ -21,6 +21,7 @@ import (
 	"github.com/oklog/ulid/v2"
 
 	"github.com/ltscamp/ltscamp/events"
+	"github.com/ltscamp/ltscamp/events/pgstore"
 	"github.com/ltscamp/ltscamp/events/sqlitestore"
 	"github.com/ltscamp/ltscamp/projections"
 	"github.com/ltscamp/ltscamp/rules"
@@ -195,9 +196,12 @@ func (s *Service) Store() events.Store { return s.store }
 
 // storeError turns a store error into a coded domain error.
 func storeError(path string, err error) error {
-	err = sqlitestore.Classify(err)
+	err = classify(err)
 	if path == "" {
 		path = "the campaign file"
+	}
+	if pgstore.IsAddress(path) {
+		path = pgstore.Redact(path)
 	}
 	if merr := mediumError(path, err); merr != nil {
 		return merr
@@ -219,6 +223,9 @@ func storeError(path string, err error) error {
 // store's own words follow in brackets. The *rules.Error wraps err, so
 // errors.Is still finds the events sentinel.
 func mediumError(path string, err error) error {
+	if pgstore.IsAddress(path) {
+		path = pgstore.Redact(path)
+	}
 	var code rules.Code
 	var msg string
 	var damage *sqlitestore.DamageError
@@ -228,6 +235,14 @@ func mediumError(path string, err error) error {
 		return &rules.Error{Code: rules.CodeInvalidLog, Err: err, Message: fmt.Sprintf(
 			"%s is damaged: SQLite's integrity check finds damage in %s (%s); nothing was appended. This is damage to the file (a disk, a copy cut short, a program that wrote over it), not an edit of the log. Keep the file as it is, and restore the campaign from a backup; `ltscamp verify` says more",
 			path, damage.Where(), strings.Join(damage.Problems[:min(len(damage.Problems), 2)], "; "))}
+	case errors.Is(err, events.ErrUnreachable):
+		code, msg = rules.CodeInternal, fmt.Sprintf("the database server of %s cannot be reached, or the connection to it was lost; nothing was appended (a command whose commit was cut off is looked for again, and reported if it went in): check that the server runs and this machine reaches it, then run the command again", path)
+	case errors.Is(err, events.ErrDenied):
+		code, msg = rules.CodeInvalid, fmt.Sprintf("the database server of %s refused this user: a wrong password, an unknown role, or a role without the rights the command needs; nothing was appended: check the user and password in the address (or ~/.pgpass) and the role's grants (docs/postgres.md)", path)
+	case errors.Is(err, events.ErrReadOnly) && pgstore.IsAddress(path):
+		code, msg = rules.CodeInvalid, fmt.Sprintf("the database server of %s refuses writes (a read-only replica, or a read-only transaction); nothing was appended: point --db at the primary server to write; commands that only read work on a replica", path)
+	case errors.Is(err, events.ErrBusy) && pgstore.IsAddress(path):
+		code, msg = rules.CodeConflict, fmt.Sprintf("%s stayed locked by another session for too long (lock_timeout), or the server has no connection left; nothing was appended: run the command again once the other program is done", path)
 	case errors.Is(err, events.ErrDamaged):
 		code, msg = rules.CodeInvalidLog, fmt.Sprintf("%s is damaged: SQLite cannot read it as a database (truncated, or pages overwritten); nothing was appended. Keep the file as it is, and restore the campaign from a backup (`ltscamp backup`, `ltscamp import log`)", path)
 	case errors.Is(err, events.ErrDiskFull):
@@ -258,7 +273,7 @@ func MediumError(path string, err error) error {
 	if errors.As(err, &re) {
 		return err // coded already
 	}
-	if merr := mediumError(path, sqlitestore.Classify(err)); merr != nil {
+	if merr := mediumError(path, classify(err)); merr != nil {
 		return merr
 	}
 	return err

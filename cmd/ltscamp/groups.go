@@ -14,7 +14,7 @@ var commandGroups = []struct {
 	id, title string
 	commands  []string
 }{
-	{"campaign", "Campaign, characters and foes:", []string{"init", "demo", "char", "foe", "sheet", "party"}},
+	{"campaign", "Campaign, characters and foes:", []string{"init", "campaigns", "demo", "char", "foe", "sheet", "party"}},
 	{"table", "At the table:", []string{"play", "roll", "contest", "reroll", "attack", "dodge", "damage", "heal", "equip", "karma", "wish", "curse", "note"}},
 	{"time", "Game time:", []string{"adventure", "day", "encounter", "sleep", "night", "rest", "timeline"}},
 	{"xp", "Experience:", []string{"xp", "audit"}},

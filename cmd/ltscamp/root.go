@@ -205,6 +205,7 @@ audited back to the command that made it.`,
 func topCommands() []topLevel {
 	return []topLevel{
 		{"init", newInitCmd},
+		{"campaigns", newCampaignsCmd},
 		{"char", newCharCmd},
 		{"foe", newFoeCmd},
 		{"sheet", newSheetCmd},
