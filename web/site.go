@@ -23,7 +23,7 @@ type site struct {
 
 	mu   sync.Mutex
 	svc  *campaign.Service
-	file os.FileInfo
+	file campaignID
 	seq  int64
 	hash []byte
 	// gen counts the moves of the head (and the files opened): a page
@@ -55,7 +55,33 @@ const renderers = 2
 // renderer renders pages on a service of its own, of the file it names.
 type renderer struct {
 	svc  *campaign.Service
-	file os.FileInfo
+	file campaignID
+}
+
+// campaignID tells whether the campaign at a path is still the one
+// opened: the file's identity, since a restore or a copy puts another
+// file in its place. A campaign on a database server is never replaced
+// (its log is append-only there), so its address is its identity.
+type campaignID struct{ fi os.FileInfo }
+
+// identify returns the identity of the campaign at path.
+func identify(path string) (campaignID, error) {
+	if campaign.IsServerAddress(path) {
+		return campaignID{}, nil
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		return campaignID{}, fmt.Errorf("%s: %w", path, err)
+	}
+	return campaignID{fi}, nil
+}
+
+// same reports whether a and b are the same campaign.
+func (a campaignID) same(b campaignID) bool {
+	if a.fi == nil || b.fi == nil {
+		return a.fi == nil && b.fi == nil
+	}
+	return os.SameFile(a.fi, b.fi)
 }
 
 // flight is a page being rendered, at the head's move gen; done closes
@@ -90,7 +116,7 @@ func openSite(path string, open func(string) (*campaign.Service, error)) (*site,
 	}
 	st.mu.Lock()
 	defer st.mu.Unlock()
-	if st.file, err = os.Stat(path); err != nil {
+	if st.file, err = identify(path); err != nil {
 		svc.Close()
 		return nil, err
 	}
@@ -128,11 +154,11 @@ func (st *site) close() {
 // reads the links again when the head moved. It reports whether the head
 // moved. The caller holds mu.
 func (st *site) refreshLocked() (bool, error) {
-	fi, err := os.Stat(st.path)
+	fi, err := identify(st.path)
 	if err != nil {
-		return false, fmt.Errorf("%s: %w", st.path, err)
+		return false, err
 	}
-	if st.svc == nil || !os.SameFile(fi, st.file) {
+	if st.svc == nil || !fi.same(st.file) {
 		svc, err := st.open(st.path)
 		if err != nil {
 			return false, err
@@ -286,11 +312,11 @@ func (st *site) render(p *pages, v viewer, path string, q map[string][]string, n
 // service returns the renderer's service, opening the file at path again
 // when another was put in its place.
 func (r *renderer) service(path string, open func(string) (*campaign.Service, error)) (*campaign.Service, error) {
-	fi, err := os.Stat(path)
+	fi, err := identify(path)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, err
 	}
-	if r.svc != nil && os.SameFile(fi, r.file) {
+	if r.svc != nil && fi.same(r.file) {
 		return r.svc, nil
 	}
 	svc, err := open(path)

@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/ltscamp/ltscamp/campaign"
 )
 
 // The uses of links granted with --uses are counted by serve, which never
@@ -13,17 +15,30 @@ import (
 // the campaign file, ".NAME.uses" (JSON: each link's ID and the pages it
 // opened), so that the count outlives a restart and `share list` can say
 // how many are left. A folder serve may not write keeps the count in
-// memory only, for as long as serve runs.
+// memory only, for as long as serve runs, and so does a campaign on a
+// database server: serve writes nothing there, and there is no folder
+// beside it.
 
 // UsesPath returns the file serve keeps the uses of the links of the
-// campaign file at path in.
+// campaign file at path in: "" for a campaign on a database server, whose
+// uses are counted in memory.
 func UsesPath(path string) string {
+	if campaign.IsServerAddress(path) {
+		return ""
+	}
 	return filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+".uses")
 }
+
+// errUsesInMemory is writeUses' answer for a campaign on a database
+// server.
+var errUsesInMemory = errors.New("a campaign on a database server has no folder beside it to keep them in")
 
 // ReadUses returns the pages each link of the campaign file at path has
 // opened, by link ID: none when serve has counted none.
 func ReadUses(path string) (map[string]int, error) {
+	if UsesPath(path) == "" {
+		return map[string]int{}, nil
+	}
 	b, err := os.ReadFile(UsesPath(path))
 	if errors.Is(err, fs.ErrNotExist) {
 		return map[string]int{}, nil
@@ -46,6 +61,9 @@ func writeUses(path string, uses map[string]int) error {
 		return err
 	}
 	dst := UsesPath(path)
+	if dst == "" {
+		return errUsesInMemory
+	}
 	f, err := os.CreateTemp(filepath.Dir(dst), filepath.Base(dst)+"-*")
 	if err != nil {
 		return err

@@ -24,7 +24,7 @@ is listed as staging: no command opens it, and running the init or restore
 that makes it again starts it afresh. docs/postgres.md says how to set a
 database up.`,
 		Example: `  ltscamp campaigns --db postgres://gm@db.example.org/ltscamp
-  ltscamp campaigns --db 'postgres://gm@localhost/ltscamp?sslmode=disable' --json`,
+  ltscamp campaigns --db 'postgres://gm@localhost/camp?sslmode=disable' --json`,
 		Args: exactArgs(0, "no arguments (the database is --db)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			cs, err := campaign.ServerCampaigns(a.db)

@@ -167,7 +167,7 @@ audited back to the command that made it.`,
 		return usageError{fmt.Errorf("%w (see `%s --help`)", err, cmd.CommandPath())}
 	})
 	pf := root.PersistentFlags()
-	pf.StringVar(&a.db, "db", DefaultDB, "campaign file; $LTSCAMP_DB, when set, replaces the default")
+	pf.StringVar(&a.db, "db", DefaultDB, "campaign file or postgres:// URL ($LTSCAMP_DB replaces the default)")
 	pf.StringVar(&a.actor, "actor", "", "who is running the command, recorded on every event (default $LTSCAMP_ACTOR, else the OS user)")
 	pf.BoolVar(&a.noInput, "no-input", false, "never prompt; missing values are an error")
 

@@ -63,7 +63,7 @@ opens its own campaign. Ctrl-C stops it.`,
 			defer stop()
 			err = web.Listen(ctx, addr, srv, func(at net.Addr) {
 				for _, f := range srv.Campaigns() {
-					fmt.Fprintf(a.env.Stderr, "serving %s\n", f)
+					fmt.Fprintf(a.env.Stderr, "serving %s\n", campaign.RedactAddress(f))
 				}
 				fmt.Fprintf(a.env.Stderr, "at %s (read-only; the links come from `ltscamp share`); Ctrl-C stops\n", listenText(at))
 			})
