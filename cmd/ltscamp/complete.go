@@ -240,7 +240,7 @@ func (a *app) completionCampaign(cmd *cobra.Command) *campaign.Service {
 	if s := a.session.serves(path); s != nil {
 		return s
 	}
-	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) && !campaign.IsServerAddress(path) {
 		return nil
 	}
 	s, err := campaign.OpenReadOnly(path, campaign.Options{Now: a.env.Now, Actor: "completion"})

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/kballard/go-shellquote"
 	"github.com/spf13/cobra"
 
 	"github.com/ltscamp/ltscamp/campaign"
@@ -55,7 +56,13 @@ own, so every run gives the same sheets. An existing file is never touched.`,
 			if err != nil {
 				return err
 			}
-			a.out.printf("%d events written to %s. Next:\n  ltscamp --db %s log\n  ltscamp --db %s timeline\n  ltscamp --db %s sheet Ajax --json\n  ltscamp --db %s export sheet Ajax -o ajax.pdf\n  ltscamp --db %s verify\n  sqlite3 %s 'SELECT seq, type, stream FROM events ORDER BY seq'\n", n, a.db, a.db, a.db, a.db, a.db, a.db, a.db)
+			// The commands to paste: the address quoted for the shell
+			// (a postgres:// URL holds '?' and '&'), its password hidden.
+			db := shellquote.Join(campaign.RedactAddress(a.db))
+			a.out.printf("%d events written to %s. Next:\n  ltscamp --db %s log\n  ltscamp --db %s timeline\n  ltscamp --db %s sheet Ajax --json\n  ltscamp --db %s export sheet Ajax -o ajax.pdf\n  ltscamp --db %s verify\n", n, campaign.RedactAddress(a.db), db, db, db, db, db)
+			if !campaign.IsServerAddress(a.db) {
+				a.out.printf("  sqlite3 %s 'SELECT seq, type, stream FROM events ORDER BY seq'\n", db)
+			}
 			return nil
 		},
 	}

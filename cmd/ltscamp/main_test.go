@@ -5,19 +5,30 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/ltscamp/ltscamp/events/pgstore/pgtest"
 )
 
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){
+	testscript.Main(withServer{m}, map[string]func(){
 		"ltscamp": func() { os.Exit(Main(System())) },
 	})
 }
+
+// withServer runs the tests and then stops the PostgreSQL cluster they
+// started, if any (pgtest.Main).
+type withServer struct{ m *testing.M }
+
+func (w withServer) Run() int { return pgtest.Main(w.m) }
 
 // TestScripts runs the user stories under testdata/script.
 func TestScripts(t *testing.T) {
@@ -32,18 +43,73 @@ func TestScripts(t *testing.T) {
 		}
 	}
 	testscript.Run(t, testscript.Params{
-		Dir: "testdata/script",
-		Setup: func(env *testscript.Env) error {
-			env.Setenv("LTSCAMP_ACTOR", "gm")
-			env.Setenv("NO_COLOR", "1")
-			return nil
-		},
-		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"jsonfield": cmdJSONField,
-			"ndjson":    cmdNDJSON,
-			"jsonvar":   cmdJSONVar,
-			"nostall":   cmdNoStall,
-		},
+		Dir:   "testdata/script",
+		Setup: storySetup(nil),
+		Cmds:  storyCmds,
+	})
+}
+
+// storyCmds are the commands the stories use beside testscript's own.
+var storyCmds = map[string]func(ts *testscript.TestScript, neg bool, args []string){
+	"jsonfield": cmdJSONField,
+	"ndjson":    cmdNDJSON,
+	"jsonvar":   cmdJSONVar,
+	"nostall":   cmdNoStall,
+}
+
+// storySetup returns the stories' setup: the actor, no colour, and, when
+// db is set, $LTSCAMP_DB naming the campaign db returns for the story.
+func storySetup(db func(*testscript.Env) string) func(*testscript.Env) error {
+	return func(env *testscript.Env) error {
+		env.Setenv("LTSCAMP_ACTOR", "gm")
+		env.Setenv("NO_COLOR", "1")
+		if db != nil {
+			env.Setenv("LTSCAMP_DB", db(env))
+		}
+		return nil
+	}
+}
+
+// fileBound are the marks of a story tied to campaign files: it names a
+// file (--db, *.ltscamp, $LTSCAMP_DB) or reads one with the sqlite3 shell.
+var fileBound = regexp.MustCompile(`--db|\.ltscamp|LTSCAMP_DB|sqlite3`)
+
+// TestScriptsOnPostgres runs again, on a campaign in PostgreSQL, every
+// story that is not tied to campaign files: $LTSCAMP_DB names a campaign
+// of its own in one database for each, so they also run side by side in
+// one database. The same commands must give the same output there.
+func TestScriptsOnPostgres(t *testing.T) {
+	all, err := filepath.Glob("testdata/script/*.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var files []string
+	for _, f := range all {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !fileBound.Match(b) {
+			files = append(files, f)
+		}
+	}
+	// Most stories play a campaign and never name its file: a change that
+	// made them name one would quietly take them off PostgreSQL.
+	if len(files) < 40 {
+		t.Fatalf("only %d of %d stories run on PostgreSQL, want at least 40: %v", len(files), len(all), files)
+	}
+	db := pgtest.Database(t)
+	sep := "?"
+	if strings.Contains(db, "?") {
+		sep = "&"
+	}
+	var n atomic.Int64
+	testscript.Run(t, testscript.Params{
+		Files: files,
+		Setup: storySetup(func(*testscript.Env) string {
+			return fmt.Sprintf("%s%scampaign=story%d", db, sep, n.Add(1))
+		}),
+		Cmds: storyCmds,
 	})
 }
 
