@@ -15,6 +15,7 @@ import (
 	"math/rand"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -23,6 +24,7 @@ import (
 	"time"
 
 	"github.com/ltscamp/ltscamp/campaign"
+	"github.com/ltscamp/ltscamp/events/pgstore/pgtest"
 	"github.com/ltscamp/ltscamp/rules"
 	"github.com/ltscamp/ltscamp/web"
 )
@@ -102,7 +104,12 @@ type htCampaign struct {
 // htCreate makes a campaign file in a temp folder.
 func htCreate(t *testing.T, name string, seed int64) *htCampaign {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "c.ltscamp")
+	return htCreateAt(t, filepath.Join(t.TempDir(), "c.ltscamp"), name, seed)
+}
+
+// htCreateAt makes a campaign at path: a file, or a postgres:// address.
+func htCreateAt(t *testing.T, path, name string, seed int64) *htCampaign {
+	t.Helper()
 	svc, err := campaign.Create(path, name, rules.Edition2021, htOptions(seed))
 	if err != nil {
 		t.Fatal(err)
@@ -324,3 +331,33 @@ func htReal(t *testing.T, ts *httptest.Server, method, path string) htResp {
 	b, _ := io.ReadAll(res.Body)
 	return htResp{Status: res.StatusCode, Header: res.Header, Body: string(b)}
 }
+
+// htStore is where a test's campaign is kept: a file, or a campaign of a
+// PostgreSQL database (pgtest).
+type htStore struct {
+	name string
+	path func(t *testing.T) string
+}
+
+// htStores are the stores the tests that read a campaign through serve
+// run on: what serve shows must not depend on where the log is kept.
+var htStores = []htStore{
+	{"sqlite", func(t *testing.T) string { return filepath.Join(t.TempDir(), "c.ltscamp") }},
+	{"postgres", func(t *testing.T) string {
+		db := pgtest.Database(t)
+		if strings.Contains(db, "?") {
+			return db + "&campaign=serve"
+		}
+		return db + "?campaign=serve"
+	}},
+}
+
+// htOnEveryStore runs test as a subtest on each of htStores.
+func htOnEveryStore(t *testing.T, test func(t *testing.T, path string)) {
+	for _, st := range htStores {
+		t.Run(st.name, func(t *testing.T) { test(t, st.path(t)) })
+	}
+}
+
+// TestMain stops the PostgreSQL cluster the tests started, if any.
+func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }

@@ -113,9 +113,12 @@ func htLiveServer(t *testing.T, c *htCampaign) *httptest.Server {
 
 // TestLiveHearsAWriteWithinASecond writes with another service on the
 // file while a player's live page listens: the event, keyed by the new
-// seq, comes within 1 s, and the page then shows the new head.
-func TestLiveHearsAWriteWithinASecond(t *testing.T) {
-	c := htTable(t)
+// seq, comes within 1 s, and the page then shows the new head. It runs
+// on a campaign file and on a campaign in PostgreSQL.
+func TestLiveHearsAWriteWithinASecond(t *testing.T) { htOnEveryStore(t, liveHearsAWrite) }
+
+func liveHearsAWrite(t *testing.T, path string) {
+	c := htTableAt(t, path)
 	ts := htLiveServer(t, c)
 	for round, who := range []string{"Kira", "gm"} {
 		token := c.players["Kira"]

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -19,7 +20,13 @@ import (
 // player.
 func htTable(t *testing.T) *htCampaign {
 	t.Helper()
-	c := htCreate(t, "Serve «test»", 1)
+	return htTableAt(t, filepath.Join(t.TempDir(), "c.ltscamp"))
+}
+
+// htTableAt is htTable at path: a file or a postgres:// address.
+func htTableAt(t *testing.T, path string) *htCampaign {
+	t.Helper()
+	c := htCreateAt(t, path, "Serve «test»", 1)
 	c.char("Kira", 10, 12, 10, "Pistol:1", "Medic:2")
 	c.char("Brann", 14, 10, 8, "Unarmed:2", "Locks:1")
 	c.award("Kira", 30, "found the star map")
@@ -58,9 +65,12 @@ type htPage struct {
 // TestEveryPageOfEveryScope asks every page of the campaign for every
 // link: the GM's sees everything, a player's his own character in full,
 // the party's public parts, foes by name and condition, and 404 for the
-// rest. Every page names the head and carries the security headers.
-func TestEveryPageOfEveryScope(t *testing.T) {
-	c := htTable(t)
+// rest. Every page names the head and carries the security headers. It
+// runs on a campaign file and on a campaign in PostgreSQL.
+func TestEveryPageOfEveryScope(t *testing.T) { htOnEveryStore(t, everyPageOfEveryScope) }
+
+func everyPageOfEveryScope(t *testing.T, path string) {
+	c := htTableAt(t, path)
 	clk := &htClock{t: htStart}
 	srv := htServe(t, clk, c.path)
 	// HEAD goes through a real server, which sends no body with it.
