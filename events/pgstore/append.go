@@ -40,6 +40,10 @@ SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::text[], $5::text[], $6::b
 // that takes the campaign's lock before it reads the head and the stream
 // versions it checks: no other appender can move them before its insert.
 //
+// It costs two round trips, each a pipeline of statements: BEGIN, the
+// lock and the reads of what the command checks; then the INSERT of its
+// events, its snapshots and COMMIT. The lock is held for about one.
+//
 // When the connection is lost while the transaction commits, the command
 // may or may not be in the log: Append then looks, on a new connection,
 // and reports the events if they are there, so that a command is never
@@ -49,13 +53,17 @@ func (s *Store) Append(cmd events.Command) (events.AppendResult, error) {
 		return events.AppendResult{}, err
 	}
 	ctx := context.Background()
-	var res events.AppendResult
-	var taken string
-	err := s.inTx(ctx, func(tx pgx.Tx) error {
-		var err error
-		res, taken, err = s.appendIn(ctx, tx, cmd)
-		return err
-	})
+	conn, err := s.pool.Acquire(ctx)
+	if err != nil {
+		return events.AppendResult{}, Classify(fmt.Errorf("append command %s: %w", cmd.ID, err))
+	}
+	res, taken, err := s.appendOn(ctx, conn.Conn(), cmd)
+	if conn.Conn().PgConn().TxStatus() != 'I' {
+		// Refused, or failed half way: nothing of it is kept. (A
+		// connection still in a transaction is closed when released.)
+		_, _ = conn.Exec(ctx, "ROLLBACK")
+	}
+	conn.Release()
 	if taken != "" {
 		return events.AppendResult{}, idTakenError(cmd.ID, taken)
 	}
@@ -67,6 +75,11 @@ func (s *Store) Append(cmd events.Command) (events.AppendResult, error) {
 			if id := s.firstTaken(ctx, cmd.Events); id != "" {
 				return events.AppendResult{}, idTakenError(cmd.ID, id)
 			}
+		}
+		var he *events.HeadMovedError
+		var ce *events.ConcurrencyError
+		if errors.As(err, &he) || errors.As(err, &ce) {
+			return events.AppendResult{}, err
 		}
 		if committed, ok := s.committedAnyway(ctx, cmd, err); ok {
 			return committed, nil
@@ -87,10 +100,12 @@ func (s *Store) inTx(ctx context.Context, f func(tx pgx.Tx) error) error {
 	return pgx.BeginFunc(ctx, s.pool, f)
 }
 
-// appendIn appends cmd in tx. taken, when set, is an event ID of cmd that
-// is in the log already, found while the command was refused for a
-// stream that moved on (a reused ID is reported first).
-func (s *Store) appendIn(ctx context.Context, tx pgx.Tx, cmd events.Command) (res events.AppendResult, taken string, err error) {
+// appendOn appends cmd on conn, in a transaction it begins and, when the
+// command goes in, commits; otherwise it leaves the transaction for the
+// caller to roll back. taken, when set, is an event ID of cmd that is in
+// the log already, found while the command was refused for a stream that
+// moved on (a reused ID is reported first).
+func (s *Store) appendOn(ctx context.Context, conn *pgx.Conn, cmd events.Command) (res events.AppendResult, taken string, err error) {
 	streams := slices.Sorted(maps.Keys(cmd.Expected)) // Validate: at least one
 	var (
 		duplicate bool
@@ -98,6 +113,7 @@ func (s *Store) appendIn(ctx context.Context, tx pgx.Tx, cmd events.Command) (re
 		hashHex   string
 	)
 	b := &pgx.Batch{}
+	b.Queue("BEGIN")
 	b.Queue(lockCampaign, int32(lockSpace), s.id)
 	b.Queue(selectPrelude, s.id, cmd.ID).QueryRow(func(row pgx.Row) error {
 		return row.Scan(&duplicate, &seq, &hashHex)
@@ -112,11 +128,11 @@ func (s *Store) appendIn(ctx context.Context, tx pgx.Tx, cmd events.Command) (re
 		})
 		return err
 	})
-	if err := tx.SendBatch(ctx, b).Close(); err != nil {
+	if err := conn.SendBatch(ctx, b).Close(); err != nil {
 		return res, "", err
 	}
 	if duplicate {
-		prior, err := s.readAll(ctx, tx, eventRow+` WHERE campaign = $1 AND command_id = $2 ORDER BY seq`, s.id, cmd.ID)
+		prior, err := s.readAll(ctx, conn, eventRow+` WHERE campaign = $1 AND command_id = $2 ORDER BY seq`, s.id, cmd.ID)
 		if err != nil {
 			return res, "", err
 		}
@@ -137,16 +153,17 @@ func (s *Store) appendIn(ctx context.Context, tx pgx.Tx, cmd events.Command) (re
 	if err != nil {
 		// A reused event ID is a malformed command, which is reported
 		// before a stream that moved on.
-		if id := firstTakenIn(ctx, tx, s.id, cmd.Events); id != "" {
+		if id := firstTakenIn(ctx, conn, s.id, cmd.Events); id != "" {
 			return res, id, err
 		}
 		return res, "", err
 	}
 	sealed := cmd.Seal(seq, hash, versions)
-	if _, err := tx.Exec(ctx, insertEvents, append([]any{s.id}, columns(sealed)...)...); err != nil {
-		return res, "", err
-	}
-	if err := s.saveSnapshots(ctx, tx, cmd.Snapshots); err != nil {
+	b = &pgx.Batch{}
+	b.Queue(insertEvents, append([]any{s.id}, columns(sealed)...)...)
+	s.queueSnapshots(b, cmd.Snapshots)
+	b.Queue("COMMIT")
+	if err := conn.SendBatch(ctx, b).Close(); err != nil {
 		return res, "", err
 	}
 	return events.AppendResult{Events: sealed}, "", nil

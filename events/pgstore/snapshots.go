@@ -23,14 +23,10 @@ ON CONFLICT (campaign, stream, kind, code, version) DO UPDATE SET seq = excluded
 WHERE campaign = $1 AND stream = $2 AND kind = $3 AND code = $4 AND ($5 <= 0 OR seq <= $5) ORDER BY seq DESC LIMIT 1`
 )
 
-// saveSnapshots writes snaps in tx, and drops the snapshots of the same
-// streams and kinds that other code folded: no other build will trust
-// them (see events.Snapshot).
-func (s *Store) saveSnapshots(ctx context.Context, tx pgx.Tx, snaps []events.Snapshot) error {
-	if len(snaps) == 0 {
-		return nil
-	}
-	b := &pgx.Batch{}
+// queueSnapshots queues on b the statements that store snaps, after
+// dropping the snapshots of the same streams and kinds that other code
+// folded: no other build will trust them (see events.Snapshot).
+func (s *Store) queueSnapshots(b *pgx.Batch, snaps []events.Snapshot) {
 	for _, sn := range snaps {
 		if sn.Latest {
 			b.Queue(dropOthers, s.id, sn.Stream, sn.Kind)
@@ -39,10 +35,6 @@ func (s *Store) saveSnapshots(ctx context.Context, tx pgx.Tx, snaps []events.Sna
 		}
 		b.Queue(upsertSnapshot, s.id, sn.Stream, sn.Kind, sn.Code, sn.Version, sn.Seq, sn.Commands, sn.State)
 	}
-	if err := tx.SendBatch(ctx, b).Close(); err != nil {
-		return fmt.Errorf("save snapshots: %w", err)
-	}
-	return nil
 }
 
 // Snapshot implements events.Store.
@@ -67,7 +59,14 @@ func (s *Store) SaveSnapshots(snaps []events.Snapshot) error {
 		}
 	}
 	ctx := context.Background()
-	err := s.inTx(ctx, func(tx pgx.Tx) error { return s.saveSnapshots(ctx, tx, snaps) })
+	err := s.inTx(ctx, func(tx pgx.Tx) error {
+		b := &pgx.Batch{}
+		s.queueSnapshots(b, snaps)
+		if err := tx.SendBatch(ctx, b).Close(); err != nil {
+			return fmt.Errorf("save snapshots: %w", err)
+		}
+		return nil
+	})
 	return Classify(err)
 }
 

@@ -20,7 +20,13 @@ import (
 	"github.com/ltscamp/ltscamp/events/storetest"
 )
 
-func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
+func TestMain(m *testing.M) {
+	if spec := os.Getenv(appenderEnv); spec != "" {
+		// A child process of TestConcurrentProcesses.
+		os.Exit(runAppender(spec))
+	}
+	os.Exit(pgtest.Main(m))
+}
 
 var clock = func() time.Time { return time.Date(2026, 11, 28, 9, 0, 0, 0, time.UTC) }
 
