@@ -271,6 +271,10 @@ func RedactAddress(db string) string {
 	return db
 }
 
+// ServerDatabase returns the address of the database a postgres://
+// address names, without its campaign, its password hidden.
+func ServerDatabase(address string) string { return databaseOf(address) }
+
 // ServerCampaign is a campaign of a PostgreSQL database, as `ltscamp
 // campaigns` lists it.
 type ServerCampaign = pgstore.Campaign

@@ -2,6 +2,7 @@ package main
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -35,7 +36,12 @@ database up.`,
 				return a.out.json(cs)
 			}
 			if len(cs) == 0 {
-				a.out.printf("no campaigns in %s: `ltscamp --db '%s?campaign=NAME' init` makes one\n", campaign.RedactAddress(a.db), campaign.RedactAddress(a.db))
+				db := campaign.ServerDatabase(a.db)
+				sep := "?"
+				if strings.Contains(db, "?") {
+					sep = "&"
+				}
+				a.out.printf("no campaigns in %s: `ltscamp --db '%s%scampaign=NAME' init` makes one\n", db, db, sep)
 				return nil
 			}
 			rows := make([][]string, 0, len(cs))

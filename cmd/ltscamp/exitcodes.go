@@ -50,9 +50,10 @@ func exitCode(err error) int {
 	if errors.As(err, &u) {
 		return ExitUsage
 	}
-	if errors.Is(err, events.ErrDiskFull) || errors.Is(err, events.ErrIO) {
-		// The disk or the operating system failed, not ltscamp: a full
-		// disk, a failing one, a share gone.
+	if errors.Is(err, events.ErrDiskFull) || errors.Is(err, events.ErrIO) || errors.Is(err, events.ErrUnreachable) {
+		// The disk, the operating system or the network failed, not
+		// ltscamp: a full disk, a failing one, a share gone, a database
+		// server down or out of reach.
 		return ExitSystem
 	}
 	if code, ok := exitCodes[rules.CodeOf(err)]; ok {

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -73,6 +74,36 @@ func storySetup(db func(*testscript.Env) string) func(*testscript.Env) error {
 // fileBound are the marks of a story tied to campaign files: it names a
 // file (--db, *.ltscamp, $LTSCAMP_DB) or reads one with the sqlite3 shell.
 var fileBound = regexp.MustCompile(`--db|\.ltscamp|LTSCAMP_DB|sqlite3`)
+
+// TestPostgresStories runs the stories of a campaign kept in PostgreSQL
+// (testdata/pgscript): moving one in and out, many in one database, the
+// server's failures. Each story gets a database of its own: $PGDB is its
+// address, $PGCAMP the same up to a campaign's name (${PGCAMP}alpha).
+func TestPostgresStories(t *testing.T) {
+	pgtest.Server(t) // started, or the test skipped, before any story
+	testscript.Run(t, testscript.Params{
+		Dir: "testdata/pgscript",
+		Setup: func(env *testscript.Env) error {
+			db := pgtest.Database(env.T().(testing.TB))
+			sep := "?"
+			if strings.Contains(db, "?") {
+				sep = "&"
+			}
+			u, err := url.Parse(db)
+			if err != nil {
+				return err
+			}
+			env.Setenv("PGDB", db)
+			env.Setenv("PGCAMP", db+sep+"campaign=")
+			// For addresses a story writes itself (another user):
+			// the server's host and port, and the database's name.
+			env.Setenv("PGHOSTPORT", u.Host)
+			env.Setenv("PGNAME", strings.TrimPrefix(u.Path, "/"))
+			return storySetup(nil)(env)
+		},
+		Cmds: storyCmds,
+	})
+}
 
 // TestScriptsOnPostgres runs again, on a campaign in PostgreSQL, every
 // story that is not tied to campaign files: $LTSCAMP_DB names a campaign

@@ -21,12 +21,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"net/url"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/ltscamp/ltscamp/events"
@@ -301,7 +303,22 @@ type connectError struct {
 	err  error
 }
 
-func (e *connectError) Error() string { return "connect to " + e.addr + ": " + e.err.Error() }
+func (e *connectError) Error() string { return "connect to " + e.addr + ": " + cause(e.err) }
+
+// cause returns what a failed connection came to, in a line: the
+// server's own message, or the network's error (pgx's tells each address
+// it tried, on lines of their own).
+func cause(err error) string {
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		return pe.Severity + ": " + pe.Message + " (SQLSTATE " + pe.Code + ")"
+	}
+	var oe *net.OpError
+	if errors.As(err, &oe) {
+		return oe.Error()
+	}
+	return strings.Join(strings.Fields(err.Error()), " ")
+}
 func (e *connectError) Unwrap() error { return e.err }
 
 // redactErr returns err with conn's password, if it appears, hidden.
