@@ -368,3 +368,35 @@ func TestAddresses(t *testing.T) {
 		t.Errorf("Address.String() = %s", s)
 	}
 }
+
+// TestAppendOnlyProblems: verify's check of the triggers finds each way
+// the events table can stop refusing changes, and nothing on a database
+// as migrated.
+func TestAppendOnlyProblems(t *testing.T) {
+	db := pgtest.Database(t)
+	s := createNamed(t, named(db, "guard"))
+	defer s.Close()
+	if problems, err := s.AppendOnlyProblems(); err != nil || len(problems) != 0 {
+		t.Fatalf("AppendOnlyProblems of a migrated database = %q, %v; want none", problems, err)
+	}
+	for _, tc := range []struct {
+		change, undo, want string
+	}{
+		{`ALTER TABLE events DISABLE TRIGGER events_no_update`, `ALTER TABLE events ENABLE TRIGGER events_no_update`, "trigger events_no_update is disabled"},
+		{`DROP TRIGGER events_no_delete ON events`, `CREATE TRIGGER events_no_delete BEFORE DELETE ON events FOR EACH ROW EXECUTE FUNCTION events_append_only()`, "trigger events_no_delete is missing"},
+		{`CREATE OR REPLACE FUNCTION events_append_only() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NEW; END; $$`, "", "no longer raises the append-only refusal"},
+	} {
+		if err := execSQL(t, db, tc.change); err != nil {
+			t.Fatalf("%s: %v", tc.change, err)
+		}
+		problems, err := s.AppendOnlyProblems()
+		if err != nil || len(problems) != 1 || !strings.Contains(problems[0], tc.want) {
+			t.Errorf("after %s: problems %q, %v; want one saying %q", tc.change, problems, err, tc.want)
+		}
+		if tc.undo != "" {
+			if err := execSQL(t, db, tc.undo); err != nil {
+				t.Fatalf("%s: %v", tc.undo, err)
+			}
+		}
+	}
+}
