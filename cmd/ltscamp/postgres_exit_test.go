@@ -2,13 +2,10 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"net/url"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/jackc/pgx/v5"
 
 	"github.com/ltscamp/ltscamp/events/pgstore/pgtest"
 )
@@ -64,18 +61,8 @@ func TestPostgresExitCodes(t *testing.T) {
 		{"replica", camp("a"), []string{"xp", "award", "Ajax", "1", "--reason", "r"}, map[string]string{"PGOPTIONS": "-c default_transaction_read_only=on"}, ExitUsage, "refuses writes"},
 		{"reader on a replica", camp("a"), []string{"sheet", "Ajax"}, map[string]string{"PGOPTIONS": "-c default_transaction_read_only=on"}, ExitOK, ""},
 	}
-	count := func() int64 {
-		conn, err := pgx.Connect(context.Background(), db)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer conn.Close(context.Background())
-		var n int64
-		if err := conn.QueryRow(context.Background(), `SELECT count(*) FROM events`).Scan(&n); err != nil {
-			t.Fatal(err)
-		}
-		return n
-	}
+	admin := pgtest.Connect(t, db)
+	count := func() int64 { return admin.Int(`SELECT count(*) FROM events`) }
 	before := count()
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -95,13 +82,8 @@ func TestPostgresExitCodes(t *testing.T) {
 	// Another session holds the campaign's append lock for longer than
 	// this one waits (lock_timeout, here 300 ms): refused, exit 5,
 	// nothing written.
-	ctx := context.Background()
-	holder, err := pgx.Connect(ctx, db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer holder.Close(ctx)
-	if _, err := holder.Exec(ctx, `SELECT pg_advisory_lock(1280594755, (SELECT id FROM campaigns WHERE name = 'a'))`); err != nil {
+	holder := pgtest.Connect(t, db)
+	if err := holder.Exec(`SELECT pg_advisory_lock(1280594755, (SELECT id FROM campaigns WHERE name = 'a'))`); err != nil {
 		t.Fatal(err)
 	}
 	code, stderr := runOn(t, camp("a", "&lock_timeout=300ms"), "xp", "award", "Ajax", "1", "--reason", "r")
@@ -111,7 +93,7 @@ func TestPostgresExitCodes(t *testing.T) {
 	if after := count(); after != before {
 		t.Fatalf("%d events after the lock timeout, %d before", after, before)
 	}
-	if _, err := holder.Exec(ctx, `SELECT pg_advisory_unlock_all()`); err != nil {
+	if err := holder.Exec(`SELECT pg_advisory_unlock_all()`); err != nil {
 		t.Fatal(err)
 	}
 	if code, stderr := runOn(t, camp("a"), "xp", "award", "Ajax", "1", "--reason", "r"); code != ExitOK {

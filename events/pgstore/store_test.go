@@ -2,7 +2,6 @@ package pgstore_test
 
 import (
 	"bytes"
-	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
@@ -11,8 +10,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/jackc/pgx/v5"
 
 	"github.com/ltscamp/ltscamp/events"
 	"github.com/ltscamp/ltscamp/events/pgstore"
@@ -323,17 +320,10 @@ func TestAppendOnlyInTheDatabase(t *testing.T) {
 	}
 }
 
-// execSQL runs stmt on the database db, on a connection of its own.
+// execSQL runs stmt on the database db, on a session of its own.
 func execSQL(t *testing.T, db, stmt string) error {
 	t.Helper()
-	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close(ctx)
-	_, err = conn.Exec(ctx, stmt)
-	return err
+	return pgtest.Connect(t, db).Exec(stmt)
 }
 
 // TestAddresses parses the addresses users give.
