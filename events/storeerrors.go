@@ -34,3 +34,15 @@ var (
 	// was changed, and nothing may be appended to it until it is verified.
 	ErrBrokenHead = errors.New("the head of the log fails its hash check")
 )
+
+// Classified is a store's error that tells of its medium, classified: it
+// matches Sentinel (errors.Is) and still unwraps to Err, the medium's own
+// error, whose words it keeps. The stores' Classify functions return it.
+type Classified struct {
+	Sentinel error
+	Err      error
+}
+
+func (e *Classified) Error() string        { return e.Err.Error() }
+func (e *Classified) Unwrap() error        { return e.Err }
+func (e *Classified) Is(target error) bool { return target == e.Sentinel }

@@ -29,7 +29,7 @@ func Classify(err error) error {
 	if sentinel == nil || errors.Is(err, sentinel) {
 		return err
 	}
-	return &mediumError{sentinel: sentinel, err: err}
+	return &events.Classified{Sentinel: sentinel, Err: err}
 }
 
 // sentinelOf returns the events sentinel err tells of, or nil.
@@ -93,14 +93,3 @@ func isClosedConn(err error) bool {
 	}
 	return false
 }
-
-// mediumError is an error classified: it matches its sentinel and still
-// unwraps to the driver's error, whose words it keeps.
-type mediumError struct {
-	sentinel error
-	err      error
-}
-
-func (e *mediumError) Error() string        { return e.err.Error() }
-func (e *mediumError) Unwrap() error        { return e.err }
-func (e *mediumError) Is(target error) bool { return target == e.sentinel }

@@ -3,18 +3,14 @@ package pgstore
 import (
 	"context"
 	"embed"
-	"errors"
 	"fmt"
-	"io/fs"
-	"path"
-	"regexp"
-	"strconv"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/ltscamp/ltscamp/events"
+	"github.com/ltscamp/ltscamp/events/migrations"
 )
 
 //go:embed migrations/*.sql
@@ -23,42 +19,10 @@ var migrationFiles embed.FS
 // migration is one numbered schema change. The numbers follow
 // sqlitestore's: a database at schema version N holds the same log, with
 // the same fields, as a campaign file at version N.
-type migration struct {
-	version int64
-	name    string // the file name, such as "0001_events.sql"
-	sql     string
-}
+type migration = migrations.Migration
 
-var migrationName = regexp.MustCompile(`^([0-9]{4})_[a-z0-9_]+\.sql$`)
-
-// loadMigrations returns the embedded migrations in version order. Their
-// numbers must run 1, 2, 3... without gaps.
-func loadMigrations() ([]migration, error) {
-	entries, err := fs.ReadDir(migrationFiles, "migrations")
-	if err != nil {
-		return nil, fmt.Errorf("read embedded migrations: %w", err)
-	}
-	var out []migration
-	for _, ent := range entries { // ReadDir sorts by name, hence by number.
-		m := migrationName.FindStringSubmatch(ent.Name())
-		if m == nil {
-			return nil, fmt.Errorf("embedded migration %q is not named NNNN_name.sql", ent.Name())
-		}
-		v, _ := strconv.ParseInt(m[1], 10, 64)
-		if want := int64(len(out)) + 1; v != want {
-			return nil, fmt.Errorf("embedded migration %q: expected number %04d", ent.Name(), want)
-		}
-		body, err := fs.ReadFile(migrationFiles, path.Join("migrations", ent.Name()))
-		if err != nil {
-			return nil, fmt.Errorf("read embedded migration: %w", err)
-		}
-		out = append(out, migration{version: v, name: ent.Name(), sql: string(body)})
-	}
-	if len(out) == 0 {
-		return nil, errors.New("no embedded migrations")
-	}
-	return out, nil
-}
+// loadMigrations returns the embedded migrations in version order.
+func loadMigrations() ([]migration, error) { return migrations.Load(migrationFiles, "migrations") }
 
 // SchemaVersion returns the schema version this program writes: its last
 // migration's number.
@@ -67,7 +31,7 @@ func SchemaVersion() int64 {
 	if err != nil {
 		return 0
 	}
-	return ms[len(ms)-1].version
+	return ms[len(ms)-1].Version
 }
 
 const createMigrationsTable = `CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -105,7 +69,7 @@ func checkSchema(ctx context.Context, pool *pgxpool.Pool) error {
 	if err != nil {
 		return Classify(fmt.Errorf("read the schema version: %w", err))
 	}
-	top := ms[len(ms)-1].version
+	top := ms[len(ms)-1].Version
 	switch {
 	case have == 0:
 		return fmt.Errorf("the database holds %w: no ltscamp schema (`ltscamp init` makes one)", events.ErrNotCampaign)
@@ -127,7 +91,7 @@ func migrate(ctx context.Context, pool *pgxpool.Pool, now func() time.Time) erro
 	if err != nil {
 		return err
 	}
-	top := ms[len(ms)-1].version
+	top := ms[len(ms)-1].Version
 	have, err := schemaState(ctx, pool)
 	if err != nil {
 		return Classify(fmt.Errorf("read the schema version: %w", err))
@@ -162,18 +126,18 @@ func migrate(ctx context.Context, pool *pgxpool.Pool, now func() time.Time) erro
 func apply(ctx context.Context, conn *pgx.Conn, m migration, now func() time.Time) error {
 	return pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
 		var done bool
-		if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM schema_migrations WHERE version = $1)`, m.version).Scan(&done); err != nil {
-			return Classify(fmt.Errorf("migration %s: %w", m.name, err))
+		if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM schema_migrations WHERE version = $1)`, m.Version).Scan(&done); err != nil {
+			return Classify(fmt.Errorf("migration %s: %w", m.Name, err))
 		}
 		if done {
 			return nil
 		}
-		if _, err := tx.Exec(ctx, m.sql); err != nil {
-			return Classify(fmt.Errorf("migration %s: %w", m.name, err))
+		if _, err := tx.Exec(ctx, m.SQL); err != nil {
+			return Classify(fmt.Errorf("migration %s: %w", m.Name, err))
 		}
 		if _, err := tx.Exec(ctx, `INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)`,
-			m.version, m.name, events.FormatTime(now())); err != nil {
-			return Classify(fmt.Errorf("migration %s: %w", m.name, err))
+			m.Version, m.Name, events.FormatTime(now())); err != nil {
+			return Classify(fmt.Errorf("migration %s: %w", m.Name, err))
 		}
 		return nil
 	})

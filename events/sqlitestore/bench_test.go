@@ -110,7 +110,7 @@ func BenchmarkAppendCommand(b *testing.B) {
 		}
 		setup := "PRAGMA journal_mode=WAL;\n" + createMigrationsTable + ";\n"
 		for _, m := range ms {
-			setup += m.sql + "\n"
+			setup += m.SQL + "\n"
 		}
 		runSQLite(b, bin, path, setup)
 

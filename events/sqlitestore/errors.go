@@ -25,7 +25,7 @@ func Classify(err error) error {
 	if sentinel == nil || errors.Is(err, sentinel) {
 		return err
 	}
-	return &mediumError{sentinel: sentinel, err: err}
+	return &events.Classified{Sentinel: sentinel, Err: err}
 }
 
 // mediumSentinel returns the events sentinel of err's driver error, or nil
@@ -58,14 +58,3 @@ func mediumSentinel(err error) error {
 	}
 	return nil
 }
-
-// mediumError is a driver error classified: it matches its sentinel and
-// still unwraps to the driver's error, whose words it keeps.
-type mediumError struct {
-	sentinel error
-	err      error
-}
-
-func (e *mediumError) Error() string        { return e.err.Error() }
-func (e *mediumError) Unwrap() error        { return e.err }
-func (e *mediumError) Is(target error) bool { return target == e.sentinel }

@@ -22,7 +22,7 @@ func appendOnlyTriggers() (map[string]string, error) {
 	}
 	out := map[string]string{}
 	for _, m := range ms {
-		for _, t := range triggerSQL.FindAllStringSubmatch(m.sql, -1) {
+		for _, t := range triggerSQL.FindAllStringSubmatch(m.SQL, -1) {
 			out[t[1]] = normalizeSQL(t[0])
 		}
 	}

@@ -5,55 +5,20 @@ import (
 	"database/sql"
 	"embed"
 	"fmt"
-	"io/fs"
-	"path"
-	"regexp"
-	"strconv"
 	"time"
 
 	"github.com/ltscamp/ltscamp/events"
+	"github.com/ltscamp/ltscamp/events/migrations"
 )
 
 //go:embed migrations/*.sql
 var migrationFiles embed.FS
 
 // migration is one numbered schema change.
-type migration struct {
-	version int64
-	name    string // the file name, such as "0001_events.sql"
-	sql     string
-}
+type migration = migrations.Migration
 
-var migrationName = regexp.MustCompile(`^([0-9]{4})_[a-z0-9_]+\.sql$`)
-
-// loadMigrations returns the embedded migrations in version order. Their
-// numbers must run 1, 2, 3... without gaps.
-func loadMigrations() ([]migration, error) {
-	entries, err := fs.ReadDir(migrationFiles, "migrations")
-	if err != nil {
-		return nil, fmt.Errorf("read embedded migrations: %w", err)
-	}
-	var out []migration
-	for _, ent := range entries { // ReadDir sorts by name, hence by number.
-		m := migrationName.FindStringSubmatch(ent.Name())
-		if m == nil {
-			return nil, fmt.Errorf("embedded migration %q is not named NNNN_name.sql", ent.Name())
-		}
-		v, _ := strconv.ParseInt(m[1], 10, 64)
-		if want := int64(len(out)) + 1; v != want {
-			return nil, fmt.Errorf("embedded migration %q: expected number %04d", ent.Name(), want)
-		}
-		body, err := fs.ReadFile(migrationFiles, path.Join("migrations", ent.Name()))
-		if err != nil {
-			return nil, fmt.Errorf("read embedded migration: %w", err)
-		}
-		out = append(out, migration{version: v, name: ent.Name(), sql: string(body)})
-	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("no embedded migrations")
-	}
-	return out, nil
-}
+// loadMigrations returns the embedded migrations in version order.
+func loadMigrations() ([]migration, error) { return migrations.Load(migrationFiles, "migrations") }
 
 const createMigrationsTable = `CREATE TABLE IF NOT EXISTS schema_migrations (
     version    INTEGER PRIMARY KEY,
@@ -113,7 +78,7 @@ func upToDate(ctx context.Context, db *sql.DB, ms []migration) bool {
 func applyMigration(ctx context.Context, db *sql.DB, dbPath string, all []migration, m migration, now func() time.Time, stamp bool) (err error) {
 	tx, err := db.BeginTx(ctx, nil) // BEGIN IMMEDIATE, from the DSN
 	if err != nil {
-		return fmt.Errorf("%s: migration %s: %w", dbPath, m.name, err)
+		return fmt.Errorf("%s: migration %s: %w", dbPath, m.Name, err)
 	}
 	defer func() {
 		if err != nil {
@@ -132,21 +97,21 @@ func applyMigration(ctx context.Context, db *sql.DB, dbPath string, all []migrat
 		return err
 	}
 	var done int
-	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM schema_migrations WHERE version = ?`, m.version).Scan(&done); err != nil {
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM schema_migrations WHERE version = ?`, m.Version).Scan(&done); err != nil {
 		return fmt.Errorf("%s: read schema_migrations: %w", dbPath, err)
 	}
 	if done > 0 {
 		return tx.Rollback()
 	}
-	if _, err := tx.ExecContext(ctx, m.sql); err != nil {
-		return fmt.Errorf("%s: migration %s: %w", dbPath, m.name, err)
+	if _, err := tx.ExecContext(ctx, m.SQL); err != nil {
+		return fmt.Errorf("%s: migration %s: %w", dbPath, m.Name, err)
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)`,
-		m.version, m.name, events.FormatTime(now())); err != nil {
-		return fmt.Errorf("%s: record migration %s: %w", dbPath, m.name, err)
+		m.Version, m.Name, events.FormatTime(now())); err != nil {
+		return fmt.Errorf("%s: record migration %s: %w", dbPath, m.Name, err)
 	}
 	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("%s: commit migration %s: %w", dbPath, m.name, err)
+		return fmt.Errorf("%s: commit migration %s: %w", dbPath, m.Name, err)
 	}
 	return nil
 }
@@ -163,7 +128,7 @@ func checkNotNewer(ctx context.Context, q querier, dbPath string, known []migrat
 	if err := q.QueryRowContext(ctx, `SELECT max(version) FROM schema_migrations`).Scan(&newest); err != nil {
 		return fmt.Errorf("%s: read schema_migrations: %w", dbPath, err)
 	}
-	if latest := known[len(known)-1].version; newest.Int64 > latest {
+	if latest := known[len(known)-1].Version; newest.Int64 > latest {
 		return fmt.Errorf("%s was %w (schema version %d; this program knows up to %d): upgrade ltscamp", dbPath, events.ErrNewerFormat, newest.Int64, latest)
 	}
 	return nil
@@ -177,5 +142,5 @@ func SchemaVersion() int64 {
 	if err != nil || len(ms) == 0 {
 		return 0
 	}
-	return ms[len(ms)-1].version
+	return ms[len(ms)-1].Version
 }

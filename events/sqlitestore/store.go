@@ -377,7 +377,7 @@ func checkReadable(ctx context.Context, db *sql.DB, path string) error {
 	if !upToDate(ctx, db, ms) {
 		var have sql.NullInt64
 		_ = db.QueryRowContext(ctx, `SELECT max(version) FROM schema_migrations`).Scan(&have)
-		return fmt.Errorf("%s %w: it is at schema version %d, and this program reads version %d, to which only opening it for writing upgrades it", path, ErrNeedsUpgrade, have.Int64, ms[len(ms)-1].version)
+		return fmt.Errorf("%s %w: it is at schema version %d, and this program reads version %d, to which only opening it for writing upgrades it", path, ErrNeedsUpgrade, have.Int64, ms[len(ms)-1].Version)
 	}
 	return nil
 }

@@ -171,11 +171,11 @@ func TestSchemaMigrations(t *testing.T) {
 	for rows.Next() {
 		var m migration
 		var at string
-		if err := rows.Scan(&m.version, &m.name, &at); err != nil {
+		if err := rows.Scan(&m.Version, &m.Name, &at); err != nil {
 			t.Fatal(err)
 		}
 		if at != events.FormatTime(testNow) {
-			t.Errorf("migration %d applied at %q, want the injected clock's %q", m.version, at, events.FormatTime(testNow))
+			t.Errorf("migration %d applied at %q, want the injected clock's %q", m.Version, at, events.FormatTime(testNow))
 		}
 		got = append(got, m)
 	}
@@ -183,12 +183,12 @@ func TestSchemaMigrations(t *testing.T) {
 		t.Fatalf("%d rows in schema_migrations, want %d", len(got), len(ms))
 	}
 	for i := range ms {
-		if got[i].version != ms[i].version || got[i].name != ms[i].name {
-			t.Errorf("row %d = %d %s, want %d %s", i, got[i].version, got[i].name, ms[i].version, ms[i].name)
+		if got[i].Version != ms[i].Version || got[i].Name != ms[i].Name {
+			t.Errorf("row %d = %d %s, want %d %s", i, got[i].Version, got[i].Name, ms[i].Version, ms[i].Name)
 		}
 	}
-	if ms[0].name != "0001_events.sql" {
-		t.Errorf("first migration %q", ms[0].name)
+	if ms[0].Name != "0001_events.sql" {
+		t.Errorf("first migration %q", ms[0].Name)
 	}
 }
 
