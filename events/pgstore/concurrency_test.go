@@ -89,7 +89,7 @@ func appendOne(s *pgstore.Store, prefix, own string, g, i int) error {
 func TestConcurrentProcesses(t *testing.T) {
 	const procs, goroutines = 4, 4
 	commands := 1000
-	if testing.Short() {
+	if testing.Short() || raceEnabled {
 		commands = 50
 	}
 	db := pgtest.Database(t)
