@@ -193,10 +193,12 @@ func openService(path string, st events.Store, opts Options) (*Service, error) {
 // cases of opening, then those of any store error (storeError).
 func openError(path string, err error) error {
 	switch {
-	case errors.Is(err, pgstore.ErrNoCampaignName):
+	case errors.Is(err, pgstore.ErrBadAddress), errors.Is(err, pgstore.ErrNoCampaignName):
 		return rules.Errorf(rules.CodeInvalid, "%v", err)
 	case errors.Is(err, pgstore.ErrNoCampaign):
 		return rules.Errorf(rules.CodeNotCampaign, "%v: run `ltscamp --db '%s' init` first, or `ltscamp campaigns --db '%s'` to list the campaigns there", err, pgstore.Redact(path), databaseOf(path))
+	case errors.Is(err, pgstore.ErrMaking):
+		return rules.Errorf(rules.CodeConflict, "%v: wait for it to finish, then run the command again (nothing was changed)", err)
 	case errors.Is(err, pgstore.ErrStaging):
 		return rules.Errorf(rules.CodeNotCampaign, "%v: run the `ltscamp init` or `ltscamp restore` that makes it again (it starts afresh)", err)
 	case errors.Is(err, pgstore.ErrNeedsUpgrade):

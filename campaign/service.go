@@ -235,6 +235,10 @@ func mediumError(path string, err error) error {
 		return &rules.Error{Code: rules.CodeInvalidLog, Err: err, Message: fmt.Sprintf(
 			"%s is damaged: SQLite's integrity check finds damage in %s (%s); nothing was appended. This is damage to the file (a disk, a copy cut short, a program that wrote over it), not an edit of the log. Keep the file as it is, and restore the campaign from a backup; `ltscamp verify` says more",
 			path, damage.Where(), strings.Join(damage.Problems[:min(len(damage.Problems), 2)], "; "))}
+	case errors.Is(err, pgstore.ErrTLS):
+		code, msg = rules.CodeInvalid, fmt.Sprintf("the TLS connection to the database server of %s failed: its certificate is not trusted or does not name the host, or the handshake failed; nothing was appended: check sslmode and sslrootcert in the address (docs/postgres.md), or the server's certificate", path)
+	case errors.Is(err, events.ErrDamaged) && pgstore.IsAddress(path):
+		code, msg = rules.CodeInvalidLog, fmt.Sprintf("the database server of %s reports damaged data (a corrupted page or index); nothing was appended: have the database's administrator check the server, and restore the campaign from a backup if the damage is in its rows", path)
 	case errors.Is(err, events.ErrUnreachable):
 		code, msg = rules.CodeInternal, fmt.Sprintf("the database server of %s cannot be reached, or the connection to it was lost; nothing was appended (a command whose commit was cut off is looked for again, and reported if it went in): check that the server runs and this machine reaches it, then run the command again", path)
 	case errors.Is(err, events.ErrDenied):

@@ -2,9 +2,12 @@ package pgstore
 
 import (
 	"context"
+	"crypto/tls"
+	"crypto/x509"
 	"errors"
 	"io"
 	"net"
+	"strings"
 	"syscall"
 
 	"github.com/jackc/pgx/v5/pgconn"
@@ -61,10 +64,33 @@ func sentinelOf(err error) error {
 		}
 		return nil
 	}
+	if isTLS(err) {
+		return ErrTLS
+	}
 	if connectionLost(err) {
 		return events.ErrUnreachable
 	}
 	return nil
+}
+
+// ErrTLS means the TLS connection to the server failed: its certificate
+// is not trusted, or does not name the host, or the handshake failed. It
+// is the address's settings (sslmode, sslrootcert) or the server's
+// certificate to look at, not the network.
+var ErrTLS = errors.New("the TLS connection to the database server failed")
+
+// isTLS reports whether err is a failed TLS handshake or certificate
+// check.
+func isTLS(err error) bool {
+	var unknown x509.UnknownAuthorityError
+	var host x509.HostnameError
+	var invalid x509.CertificateInvalidError
+	var verify *tls.CertificateVerificationError
+	var alert tls.AlertError
+	var rec tls.RecordHeaderError
+	return errors.As(err, &unknown) || errors.As(err, &host) || errors.As(err, &invalid) ||
+		errors.As(err, &verify) || errors.As(err, &alert) || errors.As(err, &rec) ||
+		strings.Contains(err.Error(), "server refused TLS connection")
 }
 
 // connectionLost reports whether err is the connection failing (never

@@ -16,7 +16,8 @@ var appendOnlyTriggers = map[string]string{
 
 // AppendOnlyProblems reports what keeps the events table from refusing
 // UPDATE, DELETE and TRUNCATE: a trigger of migration 1 dropped or
-// disabled, its function replaced. `ltscamp verify`
+// disabled, its function replaced, or the trigger that keeps a published
+// campaign from being made staging again. `ltscamp verify`
 // reports them; none means the database still guards the log.
 func (s *Store) AppendOnlyProblems() ([]string, error) {
 	ctx := context.Background()
@@ -51,6 +52,14 @@ WHERE t.tgrelid = 'events'::regclass AND NOT t.tgisinternal`)
 		case tr.function != "events_append_only":
 			out = append(out, fmt.Sprintf("trigger %s runs %s, not the events_append_only function ltscamp creates", name, tr.function))
 		}
+	}
+	var fixed int64
+	if err := s.pool.QueryRow(ctx, `SELECT count(*) FROM pg_trigger t JOIN pg_proc p ON p.oid = t.tgfoid
+WHERE t.tgrelid = 'campaigns'::regclass AND t.tgname = 'campaigns_fixed' AND t.tgenabled <> 'D' AND p.proname = 'campaigns_fixed'`).Scan(&fixed); err != nil {
+		return nil, Classify(fmt.Errorf("read the campaigns table's triggers: %w", err))
+	}
+	if fixed != 1 {
+		out = append(out, "trigger campaigns_fixed is missing or disabled: a published campaign could be marked staging again, and its log removed as a failed making's")
 	}
 	var body string
 	if err := s.pool.QueryRow(ctx, `SELECT coalesce((SELECT prosrc FROM pg_proc WHERE proname = 'events_append_only' LIMIT 1), '')`).Scan(&body); err != nil {

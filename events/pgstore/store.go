@@ -39,10 +39,6 @@ import (
 // key is a campaign's id for its appends, 0 for migrations.
 const lockSpace = 0x4C545343
 
-// campaignSetting is the connection setting that names the campaign to
-// the row-level security policies (migration 3).
-const campaignSetting = "ltscamp.campaign"
-
 // Options configure Open and Create.
 type Options struct {
 	// Now is the clock that dates migrations and new campaigns. It is
@@ -94,26 +90,26 @@ func IsAddress(s string) bool {
 // parameters (sslmode, connect_timeout ...) are pgx's.
 func ParseAddress(s string) (Address, error) {
 	if !IsAddress(s) {
-		return Address{}, fmt.Errorf("%q is not a postgres:// address", Redact(s))
+		return Address{}, fmt.Errorf("%w: %q is not a postgres:// address", ErrBadAddress, Redact(s))
 	}
 	u, err := url.Parse(s)
 	if err != nil {
-		return Address{}, fmt.Errorf("bad PostgreSQL address %q: %v", Redact(s), unwrapURLError(err))
+		return Address{}, fmt.Errorf("%w %q: %v", ErrBadAddress, Redact(s), unwrapURLError(err))
 	}
 	q := u.Query()
 	name := q.Get("campaign")
 	if len(q["campaign"]) > 1 {
-		return Address{}, fmt.Errorf("PostgreSQL address %s names more than one campaign", Redact(s))
+		return Address{}, fmt.Errorf("%w %s: it names more than one campaign", ErrBadAddress, Redact(s))
 	}
 	if name != "" {
 		if err := CheckCampaignName(name); err != nil {
-			return Address{}, err
+			return Address{}, fmt.Errorf("%w: %w", ErrBadAddress, err)
 		}
 	}
 	q.Del("campaign")
 	u.RawQuery = q.Encode()
 	if strings.Trim(u.Path, "/") == "" {
-		return Address{}, fmt.Errorf("PostgreSQL address %s names no database: give it after the host, as in postgres://USER@HOST/DB?campaign=NAME", Redact(s))
+		return Address{}, fmt.Errorf("%w %s: it names no database: give it after the host, as in postgres://USER@HOST/DB?campaign=NAME", ErrBadAddress, Redact(s))
 	}
 	return Address{Conn: u.String(), Campaign: name}, nil
 }
@@ -229,6 +225,10 @@ var ErrNoCampaign = errors.New("no such campaign in the database")
 // making stopped half way: no reader opens it.
 var ErrStaging = errors.New("the campaign is being made or restored, or its making did not finish")
 
+// ErrBadAddress means an address cannot be read: no database, a campaign
+// name it cannot carry, a parameter pgx does not know.
+var ErrBadAddress = errors.New("bad PostgreSQL address")
+
 // ErrNoCampaignName means an address names a database but no campaign.
 var ErrNoCampaignName = errors.New("the address names no campaign")
 
@@ -259,12 +259,9 @@ func open(address string, readOnly bool) (*Store, error) {
 func connect(addr Address, readOnly bool) (*pgxpool.Pool, error) {
 	cfg, err := pgxpool.ParseConfig(addr.Conn)
 	if err != nil {
-		return nil, fmt.Errorf("bad PostgreSQL address %s: %v", addr, redactErr(err, addr.Conn))
+		return nil, fmt.Errorf("%w %s: %v", ErrBadAddress, addr, redactErr(err, addr.Conn))
 	}
 	rt := cfg.ConnConfig.RuntimeParams
-	if addr.Campaign != "" {
-		rt[campaignSetting] = addr.Campaign
-	}
 	if readOnly {
 		rt["default_transaction_read_only"] = "on"
 	}

@@ -22,6 +22,28 @@ CREATE TABLE campaigns (
     staging    boolean NOT NULL DEFAULT false
 );
 
+-- A published campaign's row is fixed: staging goes from true to false
+-- once (publishing), never back, so no one can turn a campaign's log into
+-- rows the triggers below would let be removed; and only a staging
+-- campaign's row is ever removed.
+CREATE FUNCTION campaigns_fixed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF TG_OP = 'UPDATE' AND OLD.staging AND NOT NEW.staging AND NEW.id = OLD.id AND NEW.name = OLD.name THEN
+        RETURN NEW;
+    END IF;
+    IF TG_OP = 'DELETE' AND OLD.staging THEN
+        RETURN OLD;
+    END IF;
+    RAISE EXCEPTION 'campaigns are fixed once published: this % is not allowed', TG_OP
+        USING ERRCODE = 'insufficient_privilege';
+END;
+$$;
+
+CREATE TRIGGER campaigns_fixed BEFORE UPDATE OR DELETE ON campaigns
+    FOR EACH ROW EXECUTE FUNCTION campaigns_fixed();
+CREATE TRIGGER campaigns_no_truncate BEFORE TRUNCATE ON campaigns
+    FOR EACH STATEMENT EXECUTE FUNCTION campaigns_fixed();
+
 CREATE TABLE events (
     campaign        integer NOT NULL REFERENCES campaigns (id),
     seq             bigint  NOT NULL CHECK (seq > 0),
