@@ -255,9 +255,11 @@ func databaseOf(address string) string {
 }
 
 // classify turns a store's error that tells of its medium (the file, the
-// disk, the server) into one matching the events sentinels, whichever
-// kind of store gave it.
-func classify(err error) error { return pgstore.Classify(sqlitestore.Classify(err)) }
+// disk) into one matching the events sentinels. A campaign on a server
+// needs none of it: pgstore returns its errors classified already, and
+// its Classify reads any broken pipe as the server's, so it is never
+// applied to other errors (standard output to a full disk).
+func classify(err error) error { return sqlitestore.Classify(err) }
 
 // IsServerAddress reports whether db names a campaign on a PostgreSQL
 // server (postgres://USER@HOST/DB?campaign=NAME) rather than a campaign

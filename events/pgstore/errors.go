@@ -23,7 +23,9 @@ import (
 // or statement timeout, too many connections), events.ErrDiskFull,
 // events.ErrReadOnly (a read-only transaction or a hot standby) or
 // events.ErrDamaged. Any other error, and nil, comes back as it is. The
-// store's methods return their errors classified.
+// store's methods return their errors classified; it is meant for the
+// store's own errors, and reads a broken pipe or an end of file as the
+// connection lost.
 func Classify(err error) error {
 	if err == nil {
 		return nil
@@ -102,8 +104,10 @@ func connectionLost(err error) bool {
 		c := pe.Code
 		return c == "57P01" || c == "57P02" || c == "57P03" || len(c) == 5 && c[:2] == "08"
 	}
+	// *net.OpError, not net.Error: a file's *fs.PathError satisfies
+	// net.Error too.
 	var ce *pgconn.ConnectError
-	var ne net.Error
+	var ne *net.OpError
 	return errors.As(err, &ce) || errors.As(err, &ne) || pgconn.SafeToRetry(err) || pgconn.Timeout(err) ||
 		errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, syscall.ECONNREFUSED) ||
 		errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE) || errors.Is(err, net.ErrClosed) ||
