@@ -184,6 +184,9 @@ func openService(path string, st events.Store, opts Options) (*Service, error) {
 		if err != nil {
 			return nil, storeError(path, err)
 		}
+		if pgstore.IsAddress(path) {
+			return nil, rules.Errorf(rules.CodeNotCampaign, "%s shows this role no event: the database's owner has not granted it this campaign (campaign_roles, docs/postgres.md), or the campaign holds no campaign.created event", pgstore.Redact(path))
+		}
 		return nil, rules.Errorf(rules.CodeNotCampaign, "%s holds no campaign.created event; it is not a usable campaign", path)
 	}
 	return s, nil
