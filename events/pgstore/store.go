@@ -23,6 +23,7 @@ import (
 	"fmt"
 	"net"
 	"net/url"
+	"os"
 	"strings"
 	"sync"
 	"time"
@@ -257,7 +258,7 @@ func open(address string, readOnly bool) (*Store, error) {
 // connection works, so that an unreachable server or a refused password
 // is reported at once.
 func connect(addr Address, readOnly bool) (*pgxpool.Pool, error) {
-	cfg, err := pgxpool.ParseConfig(addr.Conn)
+	cfg, err := pgxpool.ParseConfig(loopbackPlain(addr.Conn))
 	if err != nil {
 		return nil, fmt.Errorf("%w %s: %v", ErrBadAddress, addr, redactErr(err, addr.Conn))
 	}
@@ -291,6 +292,38 @@ func connect(addr Address, readOnly bool) (*pgxpool.Pool, error) {
 		return nil, Classify(&connectError{addr: addr.Database(), err: err})
 	}
 	return pool, nil
+}
+
+// loopbackPlain returns conn with sslmode=disable added when it names a
+// server on this machine (a loopback address or a Unix socket) and
+// neither it nor $PGSSLMODE says how to use TLS. pgx's default, like
+// libpq's, is "prefer": it asks for TLS first and, from a server without
+// it, connects a second time, which doubles the cost of a command's
+// connection for an encryption that a connection inside one machine does
+// not need.
+func loopbackPlain(conn string) string {
+	u, err := url.Parse(conn)
+	if err != nil || os.Getenv("PGSSLMODE") != "" {
+		return conn
+	}
+	q := u.Query()
+	if q.Get("sslmode") != "" {
+		return conn
+	}
+	host := u.Hostname()
+	if h := q.Get("host"); h != "" {
+		host = h
+	}
+	if host == "" {
+		host = os.Getenv("PGHOST")
+	}
+	ip := net.ParseIP(host)
+	if host != "localhost" && !strings.HasPrefix(host, "/") && (ip == nil || !ip.IsLoopback()) {
+		return conn
+	}
+	q.Set("sslmode", "disable")
+	u.RawQuery = q.Encode()
+	return u.String()
 }
 
 // connectError is a failed first connection: the address, the password
