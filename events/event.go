@@ -200,6 +200,23 @@ type Store interface {
 	Close() error
 }
 
+// Each yields es in order, as a Store's Iter does, or err once when err
+// is set: an Iter over events a store read whole (a bounded read, such as
+// a query's last Limit events).
+func Each(es []Event, err error) iter.Seq2[Event, error] {
+	return func(yield func(Event, error) bool) {
+		if err != nil {
+			yield(Event{}, err)
+			return
+		}
+		for _, e := range es {
+			if !yield(e, nil) {
+				return
+			}
+		}
+	}
+}
+
 // Sentinel errors shared by every store.
 var (
 	// ErrConcurrency means a stream changed since the command read it.

@@ -9,12 +9,20 @@ import (
 	"time"
 )
 
-// run invokes Main in-process with buffers for the streams.
+// run invokes Main in-process with buffers for the streams, on the
+// campaign file c.ltscamp in dir.
 func run(t *testing.T, dir string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	return runOn(t, filepath.Join(dir, "c.ltscamp"), args...)
+}
+
+// runOn is run on the campaign db names: a file, or a postgres://
+// address.
+func runOn(t *testing.T, db string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errb bytes.Buffer
 	env := &Env{
-		Args:   append([]string{"--db", filepath.Join(dir, "c.ltscamp"), "--actor", "gm"}, args...),
+		Args:   append([]string{"--db", db, "--actor", "gm"}, args...),
 		Stdin:  strings.NewReader(""),
 		Stdout: &out, Stderr: &errb,
 		Getenv: func(string) string { return "" },

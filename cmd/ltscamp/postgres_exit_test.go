@@ -1,29 +1,12 @@
 package main
 
 import (
-	"bytes"
 	"net/url"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/ltscamp/ltscamp/events/pgstore/pgtest"
 )
-
-// runOn invokes Main in-process on the campaign db names (a postgres://
-// address), as run does on a file.
-func runOn(t *testing.T, db string, args ...string) (code int, stderr string) {
-	t.Helper()
-	var out, errb bytes.Buffer
-	env := &Env{
-		Args:   append([]string{"--db", db, "--actor", "gm"}, args...),
-		Stdin:  strings.NewReader(""),
-		Stdout: &out, Stderr: &errb,
-		Getenv: func(string) string { return "" },
-		Now:    func() time.Time { return time.Date(2026, 11, 28, 20, 0, 0, 0, time.UTC) },
-	}
-	return Main(env), errb.String()
-}
 
 // TestPostgresExitCodes checks the exit status and the words of each way
 // a campaign on a server can fail, and that none of them wrote anything.
@@ -39,7 +22,7 @@ func TestPostgresExitCodes(t *testing.T) {
 		{"init"},
 		{"char", "new", "Ajax", "--st", "12", "--dx", "11", "--iq", "9"},
 	} {
-		if code, stderr := runOn(t, camp("a"), setup...); code != ExitOK {
+		if code, _, stderr := runOn(t, camp("a"), setup...); code != ExitOK {
 			t.Fatalf("%v: exit %d: %s", setup, code, stderr)
 		}
 	}
@@ -72,7 +55,7 @@ func TestPostgresExitCodes(t *testing.T) {
 			for k, v := range tc.env {
 				t.Setenv(k, v)
 			}
-			code, stderr := runOn(t, tc.db, tc.args...)
+			code, _, stderr := runOn(t, tc.db, tc.args...)
 			if code != tc.want || !strings.Contains(stderr, tc.says) {
 				t.Errorf("exit %d, want %d saying %q: %s", code, tc.want, tc.says, stderr)
 			}
@@ -89,7 +72,7 @@ func TestPostgresExitCodes(t *testing.T) {
 	if err := holder.Exec(`SELECT pg_advisory_lock(1280594755, (SELECT id FROM campaigns WHERE name = 'a'))`); err != nil {
 		t.Fatal(err)
 	}
-	code, stderr := runOn(t, camp("a", "&lock_timeout=300ms"), "xp", "award", "Ajax", "1", "--reason", "r")
+	code, _, stderr := runOn(t, camp("a", "&lock_timeout=300ms"), "xp", "award", "Ajax", "1", "--reason", "r")
 	if code != ExitConflict || !strings.Contains(stderr, "stayed locked by another session") {
 		t.Errorf("an append while another session holds the lock: exit %d, want %d: %s", code, ExitConflict, stderr)
 	}
@@ -99,7 +82,7 @@ func TestPostgresExitCodes(t *testing.T) {
 	if err := holder.Exec(`SELECT pg_advisory_unlock_all()`); err != nil {
 		t.Fatal(err)
 	}
-	if code, stderr := runOn(t, camp("a"), "xp", "award", "Ajax", "1", "--reason", "r"); code != ExitOK {
+	if code, _, stderr := runOn(t, camp("a"), "xp", "award", "Ajax", "1", "--reason", "r"); code != ExitOK {
 		t.Fatalf("the append once the lock is free: exit %d: %s", code, stderr)
 	}
 }

@@ -196,16 +196,7 @@ func (s *Store) Read(q events.Query) ([]events.Event, error) {
 // copies, so the loop body may call the store.
 func (s *Store) Iter(q events.Query) iter.Seq2[events.Event, error] {
 	return func(yield func(events.Event, error) bool) {
-		evs, err := s.Read(q)
-		if err != nil {
-			yield(events.Event{}, err)
-			return
-		}
-		for _, e := range evs {
-			if !yield(e, nil) {
-				return
-			}
-		}
+		events.Each(s.Read(q))(yield)
 	}
 }
 

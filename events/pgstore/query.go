@@ -63,16 +63,7 @@ func (s *Store) Iter(q events.Query) iter.Seq2[events.Event, error] {
 	return func(yield func(events.Event, error) bool) {
 		if q.Limit > 0 && q.Last {
 			// The last Limit rows come newest first: a bounded read.
-			es, err := s.Read(q)
-			if err != nil {
-				yield(events.Event{}, err)
-				return
-			}
-			for _, e := range es {
-				if !yield(e, nil) {
-					return
-				}
-			}
+			events.Each(s.Read(q))(yield)
 			return
 		}
 		fail := func(err error) { yield(events.Event{}, Classify(fmt.Errorf("read events: %w", err))) }

@@ -41,18 +41,11 @@ var ErrMaking = errors.New("another process is making or restoring this campaign
 // a campaign already (an error matching events.ErrExists), nor being made
 // by another process (ErrMaking). The database is migrated first.
 func CreateStaged(address string, opts Options) (*Staged, error) {
-	if opts.Now == nil {
-		return nil, errors.New("pgstore: Options.Now is nil: a clock is required")
-	}
-	s, err := open(address, false)
+	s, err := openWritable(address, opts, false)
 	if err != nil {
 		return nil, err
 	}
 	ctx := context.Background()
-	if err := migrate(ctx, s.pool, opts.Now); err != nil {
-		s.pool.Close()
-		return nil, err
-	}
 	hold, err := s.pool.Acquire(ctx)
 	if err != nil {
 		s.pool.Close()
