@@ -97,7 +97,7 @@ func (s *Service) Backup(path string) (seq int64, hash []byte, err error) {
 		return s.backupByLoad(path)
 	}
 	if err := b.Backup(path); err != nil {
-		if errors.Is(classify(err), events.ErrDamaged) {
+		if errors.Is(sqlitestore.Classify(err), events.ErrDamaged) {
 			// The copy is new: what SQLite found damaged is the file
 			// it copies from.
 			return 0, nil, storeError(s.path(), err)
@@ -239,20 +239,15 @@ func (s *Service) backupByLoad(path string) (int64, []byte, error) {
 			_ = st.Discard()
 		}
 	}()
-	batch := make([]events.Event, 0, restoreBatch)
-	for e, err := range s.store.Iter(events.Query{}) {
-		if err != nil {
-			return 0, nil, storeError(s.path(), err)
+	// The log is read on one core while the other loads the batches
+	// before, as a restore reads its backup.
+	for b := range readAhead(s.store.Iter(events.Query{}), restoreBatch) {
+		if err := st.Load(b.events); err != nil {
+			return 0, nil, backupLoadError(s.path(), path, err)
 		}
-		if batch = append(batch, e); len(batch) == restoreBatch {
-			if err := st.Load(batch); err != nil {
-				return 0, nil, backupLoadError(s.path(), path, err)
-			}
-			batch = batch[:0]
+		if b.err != nil {
+			return 0, nil, storeError(s.path(), b.err)
 		}
-	}
-	if err := st.Load(batch); err != nil {
-		return 0, nil, backupLoadError(s.path(), path, err)
 	}
 	seq, hash, err := st.Head()
 	if err != nil {

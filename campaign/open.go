@@ -54,7 +54,7 @@ func Create(path, name string, edition rules.Edition, opts Options) (*Service, e
 		}
 		// A full or failing disk is the system's failure (exit 8), not
 		// the user's path.
-		switch classified := classify(err); {
+		switch classified := sqlitestore.Classify(err); {
 		case errors.Is(classified, events.ErrDiskFull):
 			return nil, &rules.Error{Code: rules.CodeInternal, Err: classified,
 				Message: fmt.Sprintf("the disk holding %s is full; no campaign was made: free some space and run the command again (%v)", path, classified)}
@@ -199,7 +199,7 @@ func openError(path string, err error) error {
 	case errors.Is(err, pgstore.ErrBadAddress), errors.Is(err, pgstore.ErrNoCampaignName):
 		return rules.Errorf(rules.CodeInvalid, "%v", err)
 	case errors.Is(err, pgstore.ErrNoCampaign):
-		return rules.Errorf(rules.CodeNotCampaign, "%v: run `ltscamp --db '%s' init` first, or `ltscamp campaigns --db '%s'` to list the campaigns there", err, pgstore.Redact(path), databaseOf(path))
+		return rules.Errorf(rules.CodeNotCampaign, "%v: run `ltscamp --db '%s' init` first, or `ltscamp campaigns --db '%s'` to list the campaigns there", err, pgstore.Redact(path), ServerDatabase(path))
 	case errors.Is(err, pgstore.ErrMaking):
 		return rules.Errorf(rules.CodeConflict, "%v: wait for it to finish, then run the command again (nothing was changed)", err)
 	case errors.Is(err, pgstore.ErrStaging):
@@ -247,23 +247,6 @@ func Init(store events.Store, name string, edition rules.Edition, opts Options) 
 	return s, s.initCampaign(name, edition)
 }
 
-// databaseOf returns the address of the database a postgres:// address
-// names, without its campaign, its password hidden.
-func databaseOf(address string) string {
-	a, err := pgstore.ParseAddress(address)
-	if err != nil {
-		return pgstore.Redact(address)
-	}
-	return a.Database()
-}
-
-// classify turns a store's error that tells of its medium (the file, the
-// disk) into one matching the events sentinels. A campaign on a server
-// needs none of it: pgstore returns its errors classified already, and
-// its Classify reads any broken pipe as the server's, so it is never
-// applied to other errors (standard output to a full disk).
-func classify(err error) error { return sqlitestore.Classify(err) }
-
 // IsServerAddress reports whether db names a campaign on a PostgreSQL
 // server (postgres://USER@HOST/DB?campaign=NAME) rather than a campaign
 // file.
@@ -280,7 +263,13 @@ func RedactAddress(db string) string {
 
 // ServerDatabase returns the address of the database a postgres://
 // address names, without its campaign, its password hidden.
-func ServerDatabase(address string) string { return databaseOf(address) }
+func ServerDatabase(address string) string {
+	a, err := pgstore.ParseAddress(address)
+	if err != nil {
+		return pgstore.Redact(address)
+	}
+	return a.Database()
+}
 
 // ServerCampaign is a campaign of a PostgreSQL database, as `ltscamp
 // campaigns` lists it.
@@ -299,7 +288,7 @@ func ServerCampaigns(address string) ([]ServerCampaign, error) {
 		if errors.As(err, &coded) {
 			return nil, err
 		}
-		if merr := mediumError(databaseOf(address), classify(err)); merr != nil {
+		if merr := mediumError(ServerDatabase(address), err); merr != nil {
 			return nil, merr
 		}
 		return nil, rules.Errorf(rules.CodeInvalid, "%v", err)

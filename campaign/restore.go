@@ -221,7 +221,7 @@ func (s *Service) verifyAndFold() (VerifyReport, []events.Snapshot, error) {
 // refused too); the snapshots are folded on the way; and only then is the
 // new file put at path. src and path must be two files.
 func RestoreFile(src, path string, opts Options, ro RestoreOptions) (RestoreReport, error) {
-	if a, err := os.Stat(src); err == nil && !pgstore.IsAddress(src) {
+	if a, err := os.Stat(src); !pgstore.IsAddress(src) && err == nil {
 		if b, err := os.Stat(path); err == nil && os.SameFile(a, b) {
 			return RestoreReport{}, rules.Errorf(rules.CodeInvalid, "%s is the file to restore and the campaign to restore it into: name a new --db file (nothing was changed)", src)
 		}

@@ -196,13 +196,14 @@ func (s *Service) Store() events.Store { return s.store }
 
 // storeError turns a store error into a coded domain error.
 func storeError(path string, err error) error {
-	err = classify(err)
+	// pgstore's errors come classified already; its Classify reads any
+	// broken pipe as the server's, so it is never applied to others
+	// (standard output to a full disk).
+	err = sqlitestore.Classify(err)
 	if path == "" {
 		path = "the campaign file"
 	}
-	if pgstore.IsAddress(path) {
-		path = pgstore.Redact(path)
-	}
+	path = RedactAddress(path)
 	if merr := mediumError(path, err); merr != nil {
 		return merr
 	}
@@ -223,9 +224,7 @@ func storeError(path string, err error) error {
 // store's own words follow in brackets. The *rules.Error wraps err, so
 // errors.Is still finds the events sentinel.
 func mediumError(path string, err error) error {
-	if pgstore.IsAddress(path) {
-		path = pgstore.Redact(path)
-	}
+	path = RedactAddress(path)
 	var code rules.Code
 	var msg string
 	var damage *sqlitestore.DamageError
@@ -277,7 +276,7 @@ func MediumError(path string, err error) error {
 	if errors.As(err, &re) {
 		return err // coded already
 	}
-	if merr := mediumError(path, classify(err)); merr != nil {
+	if merr := mediumError(path, sqlitestore.Classify(err)); merr != nil {
 		return merr
 	}
 	return err

@@ -319,7 +319,7 @@ func (s *Service) verifyWith(vo VerifyOptions, see func(events.Event) error) (Ve
 		}
 		rep, err = s.verifyWhole(hm)
 	}
-	if err != nil && !errors.Is(classify(err), events.ErrDamaged) {
+	if err != nil && !errors.Is(sqlitestore.Classify(err), events.ErrDamaged) {
 		return rep, err // the check is stopped: it cannot change this
 	}
 	dc, derr := damage()
@@ -327,7 +327,7 @@ func (s *Service) verifyWith(vo VerifyOptions, see func(events.Event) error) (Ve
 		return VerifyReport{}, derr
 	}
 	if err != nil {
-		if dc.OK || !errors.Is(classify(err), events.ErrDamaged) {
+		if dc.OK || !errors.Is(sqlitestore.Classify(err), events.ErrDamaged) {
 			return rep, err
 		}
 		// The damage stopped the other checks: the report says so.

@@ -36,10 +36,11 @@ var errUsesInMemory = errors.New("a campaign on a database server has no folder 
 // ReadUses returns the pages each link of the campaign file at path has
 // opened, by link ID: none when serve has counted none.
 func ReadUses(path string) (map[string]int, error) {
-	if UsesPath(path) == "" {
+	file := UsesPath(path)
+	if file == "" {
 		return map[string]int{}, nil
 	}
-	b, err := os.ReadFile(UsesPath(path))
+	b, err := os.ReadFile(file)
 	if errors.Is(err, fs.ErrNotExist) {
 		return map[string]int{}, nil
 	}

@@ -31,6 +31,30 @@ LEFT JOIN LATERAL (SELECT seq, hash FROM events WHERE campaign = $1 ORDER BY seq
 const selectVersions = `SELECT s, coalesce((SELECT max(stream_version) FROM events WHERE campaign = $1 AND stream = s), 0)
 FROM unnest($2::text[]) AS s`
 
+// selectCommand reads the events of the command $2, in seq order.
+const selectCommand = eventRow + ` WHERE campaign = $1 AND command_id = $2 ORDER BY seq`
+
+// versionsInto returns a reader of selectVersions' rows into m, by
+// stream.
+func versionsInto(m map[string]int64) func(pgx.Rows) error {
+	return func(rows pgx.Rows) error {
+		var name string
+		var v int64
+		_, err := pgx.ForEachRow(rows, []any{&name, &v}, func() error {
+			m[name] = v
+			return nil
+		})
+		return err
+	}
+}
+
+// eventIDTaken reports whether err is the events table refusing an event
+// ID the campaign's log holds already (UNIQUE (campaign, id)).
+func eventIDTaken(err error) bool {
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && pe.Code == "23505" && pe.ConstraintName == "events_campaign_id_key"
+}
+
 // insertEvents inserts the rows whose columns are the arrays $2...$13, in
 // the campaign $1: one statement whatever the number of events.
 const insertEvents = `INSERT INTO events (campaign, seq, id, command_id, stream, stream_version, type, payload_version, payload, actor, recorded_at, prev_hash, hash)
@@ -57,42 +81,45 @@ func (s *Store) Append(cmd events.Command) (events.AppendResult, error) {
 	if err != nil {
 		return events.AppendResult{}, Classify(fmt.Errorf("append command %s: %w", cmd.ID, err))
 	}
-	res, taken, err := s.appendOn(ctx, conn.Conn(), cmd)
+	res, err := s.appendOn(ctx, conn.Conn(), cmd)
 	if conn.Conn().PgConn().TxStatus() != 'I' {
 		// Refused, or failed half way: nothing of it is kept. (A
 		// connection still in a transaction is closed when released.)
 		_, _ = conn.Exec(ctx, "ROLLBACK")
 	}
 	conn.Release()
-	if taken != "" {
-		return events.AppendResult{}, idTakenError(cmd.ID, taken)
-	}
 	if err != nil {
-		var pe *pgconn.PgError
-		if errors.As(err, &pe) && pe.Code == "23505" && pe.ConstraintName == "events_campaign_id_key" {
+		if eventIDTaken(err) {
 			// An event ID in the log already: which one, read now that
 			// the transaction is over.
 			if id := s.firstTaken(ctx, cmd.Events); id != "" {
 				return events.AppendResult{}, idTakenError(cmd.ID, id)
 			}
 		}
-		var he *events.HeadMovedError
-		var ce *events.ConcurrencyError
-		if errors.As(err, &he) || errors.As(err, &ce) {
-			return events.AppendResult{}, err
+		if errors.Is(err, events.ErrConcurrency) || errors.Is(err, events.ErrInvalidCommand) {
+			return events.AppendResult{}, err // refused, as decided
 		}
 		if committed, ok := s.committedAnyway(ctx, cmd, err); ok {
 			return committed, nil
 		}
 		return events.AppendResult{}, Classify(fmt.Errorf("append command %s: %w", cmd.ID, err))
 	}
-	if !res.Duplicate && len(res.Events) > 0 {
-		last := res.Events[len(res.Events)-1]
-		s.mu.Lock()
-		s.last = &events.Head{Seq: last.Seq, Hash: slices.Clone(last.Hash)}
-		s.mu.Unlock()
+	if !res.Duplicate {
+		s.appended(res.Events)
 	}
 	return res, nil
+}
+
+// appended records the head es, the events of this store's append, left:
+// the head a command decided on kept states must find (checkHeadExpected).
+func (s *Store) appended(es []events.Event) {
+	if len(es) == 0 {
+		return
+	}
+	last := es[len(es)-1]
+	s.mu.Lock()
+	s.last = &events.Head{Seq: last.Seq, Hash: slices.Clone(last.Hash)}
+	s.mu.Unlock()
 }
 
 // inTx runs f in a transaction, committed when f returns nil.
@@ -102,10 +129,8 @@ func (s *Store) inTx(ctx context.Context, f func(tx pgx.Tx) error) error {
 
 // appendOn appends cmd on conn, in a transaction it begins and, when the
 // command goes in, commits; otherwise it leaves the transaction for the
-// caller to roll back. taken, when set, is an event ID of cmd that is in
-// the log already, found while the command was refused for a stream that
-// moved on (a reused ID is reported first).
-func (s *Store) appendOn(ctx context.Context, conn *pgx.Conn, cmd events.Command) (res events.AppendResult, taken string, err error) {
+// caller to roll back.
+func (s *Store) appendOn(ctx context.Context, conn *pgx.Conn, cmd events.Command) (res events.AppendResult, err error) {
 	streams := slices.Sorted(maps.Keys(cmd.Expected)) // Validate: at least one
 	var (
 		duplicate bool
@@ -119,34 +144,26 @@ func (s *Store) appendOn(ctx context.Context, conn *pgx.Conn, cmd events.Command
 		return row.Scan(&duplicate, &seq, &hashHex)
 	})
 	current := make(map[string]int64, len(streams))
-	b.Queue(selectVersions, s.id, streams).Query(func(rows pgx.Rows) error {
-		var name string
-		var v int64
-		_, err := pgx.ForEachRow(rows, []any{&name, &v}, func() error {
-			current[name] = v
-			return nil
-		})
-		return err
-	})
+	b.Queue(selectVersions, s.id, streams).Query(versionsInto(current))
 	if err := conn.SendBatch(ctx, b).Close(); err != nil {
-		return res, "", err
+		return res, err
 	}
 	if duplicate {
-		prior, err := s.readAll(ctx, conn, eventRow+` WHERE campaign = $1 AND command_id = $2 ORDER BY seq`, s.id, cmd.ID)
+		prior, err := s.readAll(ctx, conn, selectCommand, s.id, cmd.ID)
 		if err != nil {
-			return res, "", err
+			return res, err
 		}
-		return events.AppendResult{Events: prior, Duplicate: true}, "", nil
+		return events.AppendResult{Events: prior, Duplicate: true}, nil
 	}
 	hash := events.GenesisHash()
 	if seq > 0 {
 		if hash, err = decodeHash(hashHex); err != nil {
-			return res, "", fmt.Errorf("event %d: hash: %w", seq, err)
+			return res, fmt.Errorf("event %d: hash: %w", seq, err)
 		}
 	}
 	if cmd.ExpectedHead != nil {
 		if err := s.checkHeadExpected(cmd, seq, hash); err != nil {
-			return res, "", err
+			return res, err
 		}
 	}
 	versions, err := cmd.CheckExpected(func(stream string) (int64, error) { return current[stream], nil })
@@ -154,9 +171,9 @@ func (s *Store) appendOn(ctx context.Context, conn *pgx.Conn, cmd events.Command
 		// A reused event ID is a malformed command, which is reported
 		// before a stream that moved on.
 		if id := firstTakenIn(ctx, conn, s.id, cmd.Events); id != "" {
-			return res, id, err
+			return res, idTakenError(cmd.ID, id)
 		}
-		return res, "", err
+		return res, err
 	}
 	sealed := cmd.Seal(seq, hash, versions)
 	b = &pgx.Batch{}
@@ -164,9 +181,9 @@ func (s *Store) appendOn(ctx context.Context, conn *pgx.Conn, cmd events.Command
 	s.queueSnapshots(b, cmd.Snapshots)
 	b.Queue("COMMIT")
 	if err := conn.SendBatch(ctx, b).Close(); err != nil {
-		return res, "", err
+		return res, err
 	}
-	return events.AppendResult{Events: sealed}, "", nil
+	return events.AppendResult{Events: sealed}, nil
 }
 
 // checkHeadExpected refuses a command decided at a head (ExpectedHead)
@@ -258,7 +275,7 @@ func (s *Store) committedAnyway(ctx context.Context, cmd events.Command, err err
 	if !connectionLost(err) {
 		return events.AppendResult{}, false
 	}
-	es, rerr := s.readAll(ctx, s.pool, eventRow+` WHERE campaign = $1 AND command_id = $2 ORDER BY seq`, s.id, cmd.ID)
+	es, rerr := s.readAll(ctx, s.pool, selectCommand, s.id, cmd.ID)
 	if rerr != nil || len(es) != len(cmd.Events) {
 		return events.AppendResult{}, false
 	}
@@ -267,9 +284,6 @@ func (s *Store) committedAnyway(ctx context.Context, cmd events.Command, err err
 			return events.AppendResult{}, false
 		}
 	}
-	last := es[len(es)-1]
-	s.mu.Lock()
-	s.last = &events.Head{Seq: last.Seq, Hash: slices.Clone(last.Hash)}
-	s.mu.Unlock()
+	s.appended(es)
 	return events.AppendResult{Events: es}, true
 }

@@ -2,13 +2,11 @@ package pgstore
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"maps"
 	"slices"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/ltscamp/ltscamp/events"
 )
@@ -46,9 +44,7 @@ func (s *Store) Load(batch []events.Event) error {
 		if err != nil {
 			return err
 		}
-		var name string
-		var v int64
-		if _, err := pgx.ForEachRow(rows, []any{&name, &v}, func() error { versions[name] = v; return nil }); err != nil {
+		if err := versionsInto(versions)(rows); err != nil {
 			return err
 		}
 		if err := events.CheckLoad(seq, hash, batch, func(stream string) (int64, error) { return versions[stream], nil }); err != nil {
@@ -95,8 +91,7 @@ func (s *Store) Load(batch []events.Event) error {
 	if loadErr != nil {
 		return loadErr
 	}
-	var pe *pgconn.PgError
-	if errors.As(err, &pe) && pe.Code == "23505" && pe.ConstraintName == "events_campaign_id_key" {
+	if eventIDTaken(err) {
 		// An ID in the log before the batch: name the first.
 		pending := make([]events.Pending, len(batch))
 		for i, e := range batch {

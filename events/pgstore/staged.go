@@ -41,11 +41,15 @@ var ErrMaking = errors.New("another process is making or restoring this campaign
 // a campaign already (an error matching events.ErrExists), nor being made
 // by another process (ErrMaking). The database is migrated first.
 func CreateStaged(address string, opts Options) (*Staged, error) {
-	s, err := openWritable(address, opts, false)
+	s, err := openWritable(address, opts)
 	if err != nil {
 		return nil, err
 	}
 	ctx := context.Background()
+	if err := migrate(ctx, s.pool, opts.Now); err != nil {
+		s.pool.Close()
+		return nil, err
+	}
 	hold, err := s.pool.Acquire(ctx)
 	if err != nil {
 		s.pool.Close()

@@ -58,8 +58,6 @@ type Store struct {
 	// readOnly is set on a store from OpenReadOnly: its connections run
 	// every transaction read-only.
 	readOnly bool
-	// found is set once quickFind found the campaign as usual.
-	found bool
 
 	// mu guards last: the head this store's own last append left, which
 	// a command decided at a kept head (events.Command.ExpectedHead) must
@@ -178,38 +176,31 @@ func Redact(s string) string {
 // migration the database lacks first. A campaign the database does not
 // hold is refused with an error matching ErrNoCampaign.
 func Open(address string, opts Options) (*Store, error) {
-	s, err := openWritable(address, opts, true)
-	if err != nil {
-		return nil, err
-	}
-	if err := s.find(context.Background()); err != nil {
-		s.pool.Close()
-		return nil, err
-	}
-	return s, nil
-}
-
-// openWritable connects to the address's database for writing and
-// migrates it. With quick, a campaign found at once as usual (quickFind)
-// is taken, and s.id set, without the migration's reads.
-func openWritable(address string, opts Options, quick bool) (*Store, error) {
-	if opts.Now == nil {
-		return nil, errors.New("pgstore: Options.Now is nil: a clock is required")
-	}
-	s, err := open(address, false)
+	s, err := openWritable(address, opts)
 	if err != nil {
 		return nil, err
 	}
 	ctx := context.Background()
-	if quick && s.quickFind(ctx) {
-		s.found = true
+	if s.quickFind(ctx) {
 		return s, nil
 	}
 	if err := migrate(ctx, s.pool, opts.Now); err != nil {
 		s.pool.Close()
 		return nil, err
 	}
+	if err := s.find(ctx); err != nil {
+		s.pool.Close()
+		return nil, err
+	}
 	return s, nil
+}
+
+// openWritable connects to the address's database for writing.
+func openWritable(address string, opts Options) (*Store, error) {
+	if opts.Now == nil {
+		return nil, errors.New("pgstore: Options.Now is nil: a clock is required")
+	}
+	return open(address, false)
 }
 
 // quickFind reads, in one statement, the usual case of opening: a
@@ -238,12 +229,12 @@ func OpenReadOnly(address string) (*Store, error) {
 	}
 	ctx := context.Background()
 	s.readOnly = true
-	s.found = s.quickFind(ctx)
-	if !s.found {
-		if err := checkSchema(ctx, s.pool); err != nil {
-			s.pool.Close()
-			return nil, err
-		}
+	if s.quickFind(ctx) {
+		return s, nil
+	}
+	if err := checkSchema(ctx, s.pool); err != nil {
+		s.pool.Close()
+		return nil, err
 	}
 	if err := s.find(ctx); err != nil {
 		s.pool.Close()
@@ -413,9 +404,6 @@ func redactErr(err error, conn string) error {
 
 // find reads the campaign's id.
 func (s *Store) find(ctx context.Context) error {
-	if s.found {
-		return nil
-	}
 	var staging bool
 	err := s.pool.QueryRow(ctx, `SELECT id, staging FROM campaigns WHERE name = $1`, s.addr.Campaign).Scan(&s.id, &staging)
 	if errors.Is(err, pgx.ErrNoRows) {
@@ -429,9 +417,6 @@ func (s *Store) find(ctx context.Context) error {
 	}
 	return nil
 }
-
-// Address returns the campaign's address, its password hidden.
-func (s *Store) Address() string { return s.addr.String() }
 
 // Path returns the campaign's address, its password hidden: what messages
 // name the campaign by.
