@@ -20,8 +20,8 @@ func WriteJSON(w io.Writer, v any) error {
 
 // JSON writes a document as JSON: the same document the matching read
 // command prints with --json (sheet NAME, char list, ship show NAME,
-// timeline, audit xp NAME). The trace is not part of it: those commands
-// print none.
+// timeline, audit xp NAME, dice report). The trace is not part of it:
+// those commands print none.
 func JSON(w io.Writer, doc any) error {
 	switch d := doc.(type) {
 	case SheetDoc:
@@ -40,6 +40,8 @@ func JSON(w io.Writer, doc any) error {
 		return WriteJSON(w, d.Timeline)
 	case AuditDoc:
 		return WriteJSON(w, NewAuditJSON(d.Audit))
+	case DiceDoc:
+		return WriteJSON(w, d.Report)
 	}
 	return errUnknownDoc(doc)
 }

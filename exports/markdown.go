@@ -41,6 +41,8 @@ func mdLayout(doc any) (file string, kind Kind, err error) {
 		return "timeline.md.tmpl", KindTimeline, nil
 	case AuditDoc:
 		return "audit.md.tmpl", KindAudit, nil
+	case DiceDoc:
+		return "dice.md.tmpl", KindDice, nil
 	}
 	return "", "", errUnknownDoc(doc)
 }

@@ -64,8 +64,9 @@ const (
 
 // PDF writes doc (one of the document types of this package, by value) as
 // a PDF: a character sheet on exactly one page, the party as a summary page
-// and one page per member, a ship record, the timeline and an XP audit.
-// Every page carries the trace and its page number in its footer.
+// and one page per member, a ship record, the timeline, an XP audit and
+// the dice report. Every page carries the trace and its page number in
+// its footer.
 func PDF(w io.Writer, doc any, opts PDFOptions) error {
 	size := "A4"
 	if opts.Paper == PaperLetter {
@@ -86,6 +87,8 @@ func PDF(w io.Writer, doc any, opts PDFOptions) error {
 		trace, title = d.Trace, "Timeline of "+d.Trace.Campaign
 	case AuditDoc:
 		trace, title = d.Trace, "XP audit of "+d.Audit.Character
+	case DiceDoc:
+		trace, title = d.Trace, "Dice report — "+d.Report.Campaign
 	default:
 		return errUnknownDoc(doc)
 	}
@@ -106,6 +109,8 @@ func PDF(w io.Writer, doc any, opts PDFOptions) error {
 		p.timeline(d)
 	case AuditDoc:
 		p.audit(d.Audit)
+	case DiceDoc:
+		p.dice(d)
 	}
 	if err := p.f.Error(); err != nil {
 		return fmt.Errorf("pdf: %w", err)

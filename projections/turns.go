@@ -317,10 +317,15 @@ func (t *Turns) Apply(e events.Event, p events.Payload) {
 		t.surprise(p.Side)
 		return
 	case *events.RollMade:
-		if t.checks == nil {
-			t.checks = map[string]bool{}
+		// Only an encounter's checks can bear on its turns (its start
+		// forgets those before), and the ID is a copy: the event's
+		// strings may share one buffer with its whole row.
+		if t.Encounter != 0 {
+			if t.checks == nil {
+				t.checks = map[string]bool{}
+			}
+			t.checks[strings.Clone(e.ID)] = p.Outcome == "pass"
 		}
-		t.checks[e.ID] = p.Outcome == "pass"
 		if a := t.alert; a != nil && p.Rerolls != "" && p.Rerolls == a.rollID {
 			// A karma re-roll of the Alertness check decides again, while
 			// no initiative has been rolled in its place.

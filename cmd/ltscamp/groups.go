@@ -19,7 +19,7 @@ var commandGroups = []struct {
 	{"time", "Game time:", []string{"adventure", "day", "encounter", "sleep", "night", "rest", "timeline"}},
 	{"xp", "Experience:", []string{"xp", "audit"}},
 	{"craft", "Star craft:", []string{"ship", "dogfight"}},
-	{"log", "The log:", []string{"log", "undo", "redo", "verify", "rebuild"}},
+	{"log", "The log:", []string{"log", "undo", "redo", "verify", "rebuild", "dice", "whatif"}},
 	{"files", "Files:", []string{"export", "import", "backup", "restore"}},
 	{"pages", "Players' pages:", []string{"serve", "share"}},
 	{"reference", "Reference:", []string{"rules", "version", "completion", "help"}},

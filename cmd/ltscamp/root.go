@@ -239,6 +239,8 @@ func topCommands() []topLevel {
 		{"undo", newUndoCmd},
 		{"redo", newRedoCmd},
 		{"audit", newAuditCmd},
+		{"dice", newDiceCmd},
+		{"whatif", newWhatifCmd},
 		{"verify", newVerifyCmd},
 		{"rebuild", newRebuildCmd},
 		{"export", newExportCmd},
