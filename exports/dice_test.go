@@ -127,7 +127,7 @@ func TestMarkdownDice(t *testing.T) {
 		"\nThe log up to seq 33, edition 2021.\n",
 		"\nA source is flagged when its p-value is below 0.01.\nPower: the chance that the test flags a d6 loaded 2, 3, 3, 3, 3, 4 out of 18.\n",
 		"\np-values corrected for 3 sources compared (Holm).\n",
-		"| ann's d6 | 6 | 600 | 30.90 | \\< 0.0001 | 90% | **flagged: a fair die would come out this uneven with p = \\< 0.0001** |\n",
+		"| ann's d6 | 6 | 600 | 30.90 | \\< 0.0001 | 90% | **flagged: a fair die would come out this uneven with p \\< 0.0001** |\n",
 		"| the program's d6 | 6 | 3000 | 0.69 | 1.0000 | 100% | no sign of bias; the test would catch the loaded die 100% of the time |\n",
 		"\n### bob's d6\n\nχ² = 0.80 on 5 degrees of freedom.\np = 1.0000 after Holm's correction; p = 0.9770 alone.\n" +
 			"Power 14%: the chance that the test flags the loaded die.\n595 faces would give it 90%.\n",
