@@ -26,6 +26,8 @@ type DiceQuery struct {
 	Adventure int
 	// Physical keeps physical dice only; Program the program's only.
 	Physical, Program bool
+	// UpTo reads the log up to this seq (0: all of it).
+	UpTo int64
 }
 
 // DiceReport reads the whole log once, in bounded memory, and reports the
@@ -42,6 +44,9 @@ func (s *Service) DiceReport(q DiceQuery) (projections.DiceReport, error) {
 	head, _, err := s.store.Head()
 	if err != nil {
 		return rep, err
+	}
+	if q.UpTo > 0 && q.UpTo < head {
+		head = q.UpTo
 	}
 	v := &view{s: s, upTo: head}
 	if v.rv, err = s.reverts(head); err != nil {

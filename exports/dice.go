@@ -28,32 +28,11 @@ type DiceDoc struct {
 const diceBarWidth = 40
 
 // SourceName names a die source: "ann's d6", "the program's d6".
-func (DiceDoc) SourceName(d projections.DieReport) string {
-	if d.Source == "program" {
-		return fmt.Sprintf("the program's d%d", d.Sides)
-	}
-	return fmt.Sprintf("%s's d%d", d.Actor, d.Sides)
-}
+func (DiceDoc) SourceName(d projections.DieReport) string { return d.Name() }
 
 // FilterText says what the report was narrowed to ("actor ann, adventure
 // 2, physical dice"), or "" for the whole log.
-func (d DiceDoc) FilterText() string {
-	f := d.Report.Filter
-	var parts []string
-	if f.Actor != "" {
-		parts = append(parts, "actor "+f.Actor)
-	}
-	if f.Character != "" {
-		parts = append(parts, "character "+f.Character)
-	}
-	if f.Adventure != 0 {
-		parts = append(parts, fmt.Sprintf("adventure %d", f.Adventure))
-	}
-	if f.Source != "" {
-		parts = append(parts, f.Source+" dice")
-	}
-	return strings.Join(parts, ", ")
-}
+func (d DiceDoc) FilterText() string { return d.Report.Filter.String() }
 
 // Loaded names the loaded die the power is stated against, by its faces'
 // weights when they are small fractions: "a d6 loaded 2, 3, 3, 3, 3, 4

@@ -1,5 +1,10 @@
 package projections
 
+import (
+	"fmt"
+	"strings"
+)
+
 // DiceReport is what `ltscamp dice report` shows and `export dice`
 // renders: the fairness of each die source and the luck of each
 // character, with the figures the statistics gave (campaign fills them).
@@ -61,12 +66,31 @@ type DieReport struct {
 	Verdict string `json:"verdict"`
 }
 
-// Label names the source for people: "Ann's dice", "the program's dice".
-func (d DieReport) Label() string {
+// Name names the source for people: "ann's d6", "the program's d6".
+func (d DieReport) Name() string {
 	if d.Source == "program" {
-		return "the program"
+		return fmt.Sprintf("the program's d%d", d.Sides)
 	}
-	return d.Actor
+	return fmt.Sprintf("%s's d%d", d.Actor, d.Sides)
+}
+
+// String says what the report was narrowed to ("actor ann, adventure 2,
+// physical dice"), or "" for the whole log.
+func (f DiceReportFilter) String() string {
+	var parts []string
+	if f.Actor != "" {
+		parts = append(parts, "actor "+f.Actor)
+	}
+	if f.Character != "" {
+		parts = append(parts, "character "+f.Character)
+	}
+	if f.Adventure != 0 {
+		parts = append(parts, fmt.Sprintf("adventure %d", f.Adventure))
+	}
+	if f.Source != "" {
+		parts = append(parts, f.Source+" dice")
+	}
+	return strings.Join(parts, ", ")
 }
 
 // LuckReport is one character's luck: his checks passed against the

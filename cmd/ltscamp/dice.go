@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/ltscamp/ltscamp/campaign"
 	"github.com/ltscamp/ltscamp/projections"
@@ -17,7 +18,7 @@ func newDiceCmd(a *app) *cobra.Command {
 		Use:   "dice",
 		Short: "Test the table's dice for fairness and each character's luck",
 		Example: `  ltscamp dice report
-  ltscamp dice report --physical --json | jq '.sources[] | {actor, p_value, power}'`,
+  ltscamp dice report --physical --json | jq '.sources[].p_value'`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return usagef("dice what? `ltscamp dice report` tests the dice and each character's luck")
 		},
@@ -32,7 +33,9 @@ func newDiceReportCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "report [--actor A] [--char NAME] [--adventure N] [--physical|--program] [--json]",
 		Short: "Fairness of each die source and luck of each character, from the log",
-		Long: `Read the whole log once (writing nothing) and report two things.
+		Long: `Read the whole log once (writing nothing) and report two things. --actor A
+keeps the dice of the commands actor A ran (the actor recorded on each
+event); --char, --adventure, --physical and --program narrow it further.
 
 Fairness of each die source: each actor's physical dice (faces typed in with
 --dice) and the program's own dice apart. For each, the faces counted, the
@@ -57,6 +60,9 @@ See docs/dice.md for how to read the figures.`,
   ltscamp dice report --json | jq '.characters[] | {character, percentile}'`,
 		Args: exactArgs(0, "no arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := diceActor(a, cmd, &q); err != nil {
+				return err
+			}
 			return a.withCampaign(func(s *campaign.Service) error {
 				rep, err := s.DiceReport(q)
 				if err != nil {
@@ -71,14 +77,31 @@ See docs/dice.md for how to read the figures.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&q.Actor, "actor", "", "only the dice of commands this actor ran")
+	diceFlags(f, &q)
+	f.BoolVar(&asJSON, "json", false, "print the report as JSON (see docs/json.md for the keys)")
+	cmd.MarkFlagsMutuallyExclusive("physical", "program")
+	return cmd
+}
+
+// diceFlags binds the flags that narrow a dice report.
+func diceFlags(f *pflag.FlagSet, q *campaign.DiceQuery) {
 	f.StringVar(&q.Character, "char", "", "only the rolls of this character (or foe)")
 	f.IntVar(&q.Adventure, "adventure", 0, "only the rolls of adventure `N`")
 	f.BoolVar(&q.Physical, "physical", false, "only physical dice (faces typed in with --dice)")
 	f.BoolVar(&q.Program, "program", false, "only the program's dice")
-	f.BoolVar(&asJSON, "json", false, "print the report as JSON (see docs/json.md for the keys)")
-	cmd.MarkFlagsMutuallyExclusive("physical", "program")
-	return cmd
+}
+
+// diceActor takes the global --actor, on a dice report, as the actor
+// whose dice to keep (as log takes it).
+func diceActor(a *app, cmd *cobra.Command, q *campaign.DiceQuery) error {
+	if !cmd.Flags().Changed("actor") {
+		return nil
+	}
+	if strings.TrimSpace(a.actor) == "" {
+		return usagef("--actor is empty: give the actor whose dice to report")
+	}
+	q.Actor = a.actor
+	return nil
 }
 
 // diceBarWidth is the longest bar of the report's charts, so that a
@@ -90,7 +113,7 @@ const diceBarWidth = 40
 func printDiceReport(p *printer, rep projections.DiceReport) {
 	title := fmt.Sprintf("Dice report — %s (edition %s, log to seq %d)", rep.Campaign, rep.Edition, rep.Seq)
 	p.printf("%s\n", p.heading(title))
-	if f := diceFilterText(rep.Filter); f != "" {
+	if f := rep.Filter.String(); f != "" {
 		p.printf("only %s\n", f)
 	}
 	p.printf("\n%s\n", p.heading("Fairness of each die source"))
@@ -111,11 +134,14 @@ func printDiceReport(p *printer, rep projections.DiceReport) {
 			case d.Power < 0.8:
 				verdict = "too few faces"
 			}
-			rows[i] = []string{sourceName(d), strconv.FormatInt(d.Thrown, 10), fmt.Sprintf("%.1f", d.Chi2), formatPValue(d.PValue), percent(d.Power), verdict}
+			rows[i] = []string{d.Name(), strconv.FormatInt(d.Thrown, 10), fmt.Sprintf("%.1f", d.Chi2), formatPValue(d.PValue), percent(d.Power), verdict}
 		}
 		p.table([]string{"SOURCE", "FACES", "CHI²", "P", "POWER", "VERDICT"}, rows, "CHI²")
 		for _, d := range rep.Sources {
-			p.printf("\n%s: %s\n", sourceName(d), d.Verdict)
+			p.printf("\n")
+			for _, line := range strings.Split(wrapCell(d.Name()+": "+d.Verdict, 78, true), "\n") {
+				p.printf("%s\n", line)
+			}
 			printFaceBars(p, d)
 		}
 	}
@@ -162,7 +188,7 @@ func printFaceBars(p *printer, d projections.DieReport) {
 		if most > 0 {
 			share = float64(c) / float64(most)
 		}
-		p.printf("%3d %s %6d  (fair %.0f)\n", i+1, bar(p, share, diceBarWidth, true), c, fair)
+		p.printf("%3d %s %6d  (fair %s)\n", i+1, bar(p, share, diceBarWidth, true), c, strconv.FormatFloat(math.Round(fair*10)/10, 'f', -1, 64))
 	}
 }
 
@@ -179,33 +205,6 @@ func bar(p *printer, share float64, width int, good bool) string {
 		return string(p.good(s))
 	}
 	return string(p.bad(s))
-}
-
-// sourceName names a die source in the report: "ann's d6", "the
-// program's d6".
-func sourceName(d projections.DieReport) string {
-	if d.Source == "program" {
-		return fmt.Sprintf("the program's d%d", d.Sides)
-	}
-	return fmt.Sprintf("%s's d%d", d.Actor, d.Sides)
-}
-
-// diceFilterText says what the report was narrowed to, or "".
-func diceFilterText(f projections.DiceReportFilter) string {
-	var parts []string
-	if f.Actor != "" {
-		parts = append(parts, "actor "+f.Actor)
-	}
-	if f.Character != "" {
-		parts = append(parts, "character "+f.Character)
-	}
-	if f.Adventure != 0 {
-		parts = append(parts, fmt.Sprintf("adventure %d", f.Adventure))
-	}
-	if f.Source != "" {
-		parts = append(parts, f.Source+" dice")
-	}
-	return strings.Join(parts, ", ")
 }
 
 // adventureName names an adventure, or the time between adventures (0).

@@ -24,6 +24,8 @@ type exportOptions struct {
 	template  string
 	adventure int
 	rolls     bool
+	// dice narrows an export of the dice report.
+	dice campaign.DiceQuery
 }
 
 func newExportCmd(a *app) *cobra.Command {
@@ -39,6 +41,8 @@ command's --json). KIND is one of:
   ship NAME    a star craft's record (a detailed one with its grids)
   timeline     the campaign day by day (--adventure N for one adventure)
   audit NAME   a character's itemised XP ledger with its balance checks
+  dice         the dice report: fairness of each die source, luck of each
+               character, with charts (as ltscamp dice report)
   log          every event, as an NDJSON backup that import log restores
 
 The format is --format, else the -o file's extension (.md, .pdf, .json),
@@ -54,10 +58,11 @@ event id, a time or day:N, as sheet --as-of does.`,
   ltscamp export ship Kit-Kat --format json | jq .sections
   ltscamp export timeline --adventure 1 -o adventure-1.pdf
   ltscamp export audit Ajax -o ajax-xp.md
+  ltscamp export dice -o dice.pdf
   ltscamp export sheet Ajax --template index-card.md.tmpl -o ajax.md
   ltscamp export log -o campaign.ndjson`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return usagef("export what? choose sheet NAME, party, ship NAME, timeline, audit NAME or log; see `ltscamp export --help`")
+			return usagef("export what? choose sheet NAME, party, ship NAME, timeline, audit NAME, dice or log; see `ltscamp export --help`")
 		},
 	}
 	cmd.AddCommand(
@@ -71,6 +76,8 @@ event id, a time or day:N, as sheet --as-of does.`,
 			"  ltscamp export timeline -o timeline.md\n  ltscamp export timeline --adventure 1 -o adventure-1.pdf\n  ltscamp export timeline --rolls -o session.md"),
 		newExportDocCmd(a, exports.KindAudit, "audit NAME", "Export a character's itemised XP ledger with its balance checks", 1,
 			"  ltscamp export audit Ajax -o ajax-xp.pdf"),
+		newExportDocCmd(a, exports.KindDice, "dice", "Export the dice report: fairness of each die source and luck of each character", 0,
+			"  ltscamp export dice -o dice.pdf\n  ltscamp export dice --physical --adventure 2 -o dice.md"),
 		newExportLogCmd(a),
 	)
 	return cmd
@@ -92,6 +99,11 @@ func newExportDocCmd(a *app, kind exports.Kind, use, short string, nargs int, ex
 			if nargs == 1 {
 				name = args[0]
 			}
+			if kind == exports.KindDice {
+				if err := diceActor(a, cmd, &opts.dice); err != nil {
+					return err
+				}
+			}
 			return exportDocRun(a, kind, name, opts)
 		},
 	}
@@ -102,9 +114,13 @@ func newExportDocCmd(a *app, kind exports.Kind, use, short string, nargs int, ex
 	f.StringVar(&opts.asOf, "as-of", "", "the log as it was at a seq, event id, time or day:N")
 	f.StringVar(&opts.paper, "paper", "a4", "PDF page size: a4 or letter")
 	f.StringVar(&opts.template, "template", "", "your own Markdown layout (docs/export-templates.md)")
-	if kind == exports.KindTimeline {
+	switch kind {
+	case exports.KindTimeline:
 		f.IntVar(&opts.adventure, "adventure", 0, "only this adventure")
 		f.BoolVar(&opts.rolls, "rolls", false, "tell every roll and contest too")
+	case exports.KindDice:
+		diceFlags(f, &opts.dice)
+		cmd.MarkFlagsMutuallyExclusive("physical", "program")
 	}
 	return cmd
 }
@@ -244,6 +260,11 @@ func exportDoc(s *campaign.Service, kind exports.Kind, name string, opts exportO
 	case exports.KindAudit:
 		au, err := s.AuditXPAsOf(name, at)
 		return exports.AuditDoc{Trace: t, Audit: au}, t, err
+	case exports.KindDice:
+		q := opts.dice
+		q.UpTo = p.Seq
+		rep, err := s.DiceReport(q)
+		return exports.DiceDoc{Trace: t, Report: rep}, t, err
 	}
 	return nil, t, fmt.Errorf("export: unknown kind %q", kind)
 }

@@ -39,7 +39,7 @@ than guess. Replaying under the campaign's own edition changes nothing.
 day:N or adventure:A:day:N). See docs/whatif.md.`,
 		Example: `  ltscamp whatif --edition 2010
   ltscamp whatif --edition 2020 --as-of day:3
-  ltscamp whatif --edition 2010 --json | jq '.characters[] | {character, differences}'`,
+  ltscamp whatif --edition 2010 --json | jq '.characters[].differences'`,
 		Args: exactArgs(0, "no arguments"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if q.Edition == "" {
