@@ -39,7 +39,8 @@ own=$("$lt" --db "$src" dice report --json | jq -r .edition)
 measure() {
 	local ms=() mb=0 out
 	for _ in $(seq "$runs"); do
-		out=$( { /usr/bin/time -f '%e %M' "$lt" --db "$src" "$@" >/dev/null 2>/dev/null; } 2>&1 | tail -1)
+		/usr/bin/time -o "$dir/time.txt" -f '%e %M' "$lt" --db "$src" "$@" >/dev/null
+		out=$(tail -1 "$dir/time.txt")
 		ms+=("$(awk '{printf "%d", $1 * 1000}' <<<"$out")")
 		mb=$(awk -v a="$mb" '{m = $2 / 1024; print (m > a ? m : a)}' <<<"$out")
 	done

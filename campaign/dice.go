@@ -78,7 +78,13 @@ func (s *Service) DiceReport(q DiceQuery) (projections.DiceReport, error) {
 	case q.Program:
 		rep.Filter.Source = "program"
 	}
-	t := projections.NewDiceTally(f, s.store.EventByID)
+	t := projections.NewDiceTally(f, func(id string) (events.Event, error) {
+		e, err := s.store.EventByID(id)
+		if err == nil && !v.rv.InEffect(e) {
+			return e, fmt.Errorf("seq %d: %w", e.Seq, projections.ErrOutOfEffect)
+		}
+		return e, err
+	})
 	for e, err := range s.store.Iter(events.Query{Types: projections.DiceEventTypes(), UpToSeq: head}) {
 		if err != nil {
 			return rep, err

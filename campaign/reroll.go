@@ -195,9 +195,13 @@ func (s *Service) partyCopy(contest events.Event) (events.Event, bool, error) {
 	return evs[0], true, nil
 }
 
-// notRerolled refuses a second re-roll of the same roll: the re-roll is the
-// roll now, and it may be re-rolled in its turn.
+// notRerolled refuses a re-roll of a roll undone, and a second re-roll of
+// the same roll: the re-roll is the roll now, and it may be re-rolled in
+// its turn.
 func (d *decision) notRerolled(c *character, orig events.Event) error {
+	if err := d.inEffect(orig); err != nil {
+		return err
+	}
 	by, ok := c.rolls.RerolledBy[orig.ID]
 	if !ok {
 		return nil
@@ -207,6 +211,18 @@ func (d *decision) notRerolled(c *character, orig events.Event) error {
 		ref = fmt.Sprintf("seq %d", e.Seq)
 	}
 	return rules.Errorf(rules.CodeRule, "the roll at seq %d was already re-rolled by %s; re-roll that one instead", orig.Seq, ref)
+}
+
+// inEffect refuses to re-roll a roll whose command was undone.
+func (d *decision) inEffect(orig events.Event) error {
+	rv, err := d.revertsState()
+	if err != nil {
+		return err
+	}
+	if !rv.InEffect(orig) {
+		return rules.Errorf(rules.CodeRule, "seq %d was undone: there is nothing to re-roll (redo it first)", orig.Seq)
+	}
+	return nil
 }
 
 // payReroll spends c's karma point (or, in 2010, a wish) on re-rolling

@@ -32,12 +32,8 @@ func (s *Service) rerollDetailed(req RerollRequest, orig events.Event) (RerollRe
 	var name string
 	res, err := s.execute(func(d *decision) error {
 		out = RerollResult{Replaced: orig}
-		rv, err := d.revertsState()
-		if err != nil {
+		if err := d.inEffect(orig); err != nil {
 			return err
-		}
-		if !rv.InEffect(orig) {
-			return rules.Errorf(rules.CodeRule, "seq %d was undone: there is nothing to re-roll (redo it first)", orig.Seq)
 		}
 		sh, err := d.detailedShipOf(orig.Stream)
 		if err != nil {

@@ -24,6 +24,9 @@ func (s *Service) rerollDogfight(req RerollRequest, orig events.Event) (RerollRe
 	}
 	res, err := s.execute(func(d *decision) error {
 		out = RerollResult{Replaced: orig}
+		if err := d.inEffect(orig); err != nil {
+			return err
+		}
 		camp, err := d.campaignState()
 		if err != nil {
 			return err

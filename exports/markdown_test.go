@@ -630,7 +630,7 @@ func TestTemplateDocs(t *testing.T) {
 			walk(f.Type)
 		}
 	}
-	for _, d := range []any{SheetDoc{}, PartyDoc{}, ShipDoc{}, DetailedShipDoc{}, TimelineDoc{}, AuditDoc{}} {
+	for _, d := range []any{SheetDoc{}, PartyDoc{}, ShipDoc{}, DetailedShipDoc{}, TimelineDoc{}, AuditDoc{}, DiceDoc{}} {
 		walk(reflect.TypeOf(d))
 	}
 	if len(seen) < 25 {

@@ -2,6 +2,7 @@ package projections
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"reflect"
 	"slices"
@@ -41,6 +42,10 @@ type DiceTally struct {
 	// the campaign's clock events, for events stamped with no game time.
 	adventure int
 }
+
+// ErrOutOfEffect is what a tally's lookup returns (wrapped) for an event
+// whose command was undone: a re-roll of it replaces nothing counted.
+var ErrOutOfEffect = errors.New("undone")
 
 // DiceFilter narrows a dice report.
 type DiceFilter struct {
@@ -136,7 +141,13 @@ func (g CheckGroups) Expected() float64 {
 func (g *CheckGroups) add(p float64, pass bool, n int) {
 	i, found := slices.BinarySearchFunc(g.Groups, p, func(c CheckGroup, p float64) int { return cmp.Compare(c.P, p) })
 	if !found {
+		if n < 0 {
+			return // nothing of that chance to take away (a hand-made log)
+		}
 		g.Groups = slices.Insert(g.Groups, i, CheckGroup{P: p})
+	}
+	if n < 0 && (g.Groups[i].N < -n || (pass && g.Groups[i].Passed < -n)) {
+		return
 	}
 	g.Groups[i].N += n
 	if pass {
@@ -198,7 +209,7 @@ func (t *DiceTally) Apply(e events.Event, p events.Payload) error {
 			return nil
 		}
 		t.faces(e.Actor, p.Entered, p.Sides, p.Faces)
-		if isCheck(p) {
+		if isCheck(p) && t.thrownBy(p.Entered) {
 			if err := t.unstand(p.Rerolls); err != nil {
 				return err
 			}
@@ -206,22 +217,33 @@ func (t *DiceTally) Apply(e events.Event, p events.Payload) error {
 		}
 	case *events.ContestResolved:
 		var orig events.ContestResolved
-		if p.Rerolls != "" {
-			if err := t.readBack(p.Rerolls, &orig); err != nil {
-				return err
-			}
+		replacing, err := t.readBackIf(p.Rerolls, &orig)
+		if err != nil {
+			return err
 		}
 		for i, s := range p.Sides {
 			// A re-roll throws one side again; the other keeps its faces.
-			if t.of(s.CharacterID) && (p.Rerolls == "" || !slices.Equal(orig.Sides[i].Faces, s.Faces)) {
+			if t.of(s.CharacterID) && (!replacing || !slices.Equal(orig.Sides[i].Faces, s.Faces)) {
 				t.faces(e.Actor, s.Entered, 6, s.Faces)
 			}
 		}
 	case *events.AttackMade:
 		return t.attack(e, p, adventure)
 	case *events.InitiativeRolled:
-		if t.Filter.Character == "" {
+		if t.Filter.Character != "" {
+			return nil
+		}
+		var orig events.InitiativeRolled
+		replacing, err := t.readBackIf(p.Rerolls, &orig)
+		if err != nil {
+			return err
+		}
+		// A re-roll throws one side's die again; the other side's is
+		// kept, and counted once.
+		if !replacing || !slices.Equal(orig.Party, p.Party) {
 			t.faces(e.Actor, p.Entered, 6, p.Party)
+		}
+		if !replacing || !slices.Equal(orig.Foes, p.Foes) {
 			t.faces(e.Actor, p.Entered, 6, p.Foes)
 		}
 	case *events.ShipHit:
@@ -243,6 +265,9 @@ func (t *DiceTally) readBack(id string, dst events.Payload) error {
 		return fmt.Errorf("dice: no way to read back %s, which a re-roll replaces", id)
 	}
 	e, err := t.lookup(id)
+	if errors.Is(err, ErrOutOfEffect) {
+		return err
+	}
 	if err != nil {
 		return fmt.Errorf("dice: reading back %s, which a re-roll replaces: %w", id, err)
 	}
@@ -258,6 +283,25 @@ func (t *DiceTally) readBack(id string, dst events.Payload) error {
 	return nil
 }
 
+// readBackIf reads back the event a re-roll replaces (id; "" for none)
+// into dst, and reports whether there is one in effect.
+func (t *DiceTally) readBackIf(id string, dst events.Payload) (bool, error) {
+	if id == "" {
+		return false, nil
+	}
+	err := t.readBack(id, dst)
+	if errors.Is(err, ErrOutOfEffect) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// thrownBy reports whether the filter keeps dice so thrown: physical
+// (entered) or the program's.
+func (t *DiceTally) thrownBy(entered bool) bool {
+	return !(t.Filter.Physical && !entered) && !(t.Filter.Program && entered)
+}
+
 // unstand moves a check that a re-roll replaces (id; "" for none) from
 // those that stood to those replaced, when the tally counted it.
 func (t *DiceTally) unstand(id string) error {
@@ -265,10 +309,12 @@ func (t *DiceTally) unstand(id string) error {
 		return nil
 	}
 	var orig events.RollMade
-	if err := t.readBack(id, &orig); err != nil {
+	if err := t.readBack(id, &orig); errors.Is(err, ErrOutOfEffect) {
+		return nil // undone: never counted
+	} else if err != nil {
 		return err
 	}
-	if isCheck(&orig) && t.of(orig.CharacterID) {
+	if isCheck(&orig) && t.of(orig.CharacterID) && t.thrownBy(orig.Entered) {
 		t.replaced(t.lastRead, &orig, orig.CharacterID, orig.Character, orig.Probability, orig.Outcome == "pass")
 	}
 	return nil
@@ -296,10 +342,12 @@ func (t *DiceTally) attack(e events.Event, p *events.AttackMade, adventure int) 
 		replaces = p.Completes
 	}
 	var orig events.AttackMade
-	if replaces != "" {
-		if err := t.readBack(replaces, &orig); err != nil {
-			return err
-		}
+	replacing, err := t.readBackIf(replaces, &orig)
+	if err != nil {
+		return err
+	}
+	if !replacing {
+		replaces = "" // it replaces nothing counted
 	}
 	thrown := func(part string, faces []int, before *events.AttackRoll) bool {
 		return replaces == "" || p.Rerolled == part || before == nil || !slices.Equal(faces, before.Faces)
@@ -319,11 +367,13 @@ func (t *DiceTally) attack(e events.Event, p *events.AttackMade, adventure int) 
 		return nil
 	}
 	if replaces != "" {
-		if o := orig.Hit; len(o.Faces) > 0 && o.Target > 0 {
+		if o := orig.Hit; len(o.Faces) > 0 && o.Target > 0 && t.thrownBy(o.Entered) {
 			t.replaced(t.lastRead, &orig, orig.AttackerID, orig.Attacker, hitChance(o), o.Outcome == "hit")
 		}
 	}
-	t.stand(p.AttackerID, p.Attacker, adventure, hitChance(h), h.Outcome == "hit", 1)
+	if t.thrownBy(h.Entered) {
+		t.stand(p.AttackerID, p.Attacker, adventure, hitChance(h), h.Outcome == "hit", 1)
+	}
 	return nil
 }
 
@@ -341,7 +391,7 @@ func (t *DiceTally) of(characterID string) bool {
 
 // faces counts faces of a source the filter keeps.
 func (t *DiceTally) faces(actor string, entered bool, sides int, faces []int) {
-	if len(faces) == 0 || sides < 2 || (t.Filter.Physical && !entered) || (t.Filter.Program && entered) {
+	if len(faces) == 0 || sides < 2 || !t.thrownBy(entered) {
 		return
 	}
 	k := dieKey{physical: entered, sides: sides}
