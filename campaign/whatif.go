@@ -54,7 +54,7 @@ func (s *Service) WhatIf(q WhatIfQuery) (projections.WhatIfReport, error) {
 		return rep, err
 	}
 	r := &replay{s: s, under: under, own: camp.Edition, standings: map[string]standing{}, stopped: map[string]int64{}, reported: map[string]bool{},
-		skipped: map[string]int{}, rested: map[string]int{}}
+		skipped: map[string]int{}, rested: map[string]int{}, dealtBy: map[string]dealt{}}
 	r.world = projections.NewWorld(projections.WorldOptions{Lookup: r.lookup, TrimLedgers: true, NoLedgers: true})
 	for e, err := range s.store.Iter(events.Query{UpToSeq: upTo}) {
 		if err != nil {
@@ -112,9 +112,9 @@ func carriedAsRecorded(own, under rules.Edition) []string {
 		return []string{}
 	}
 	return []string{
-		"decided again under " + string(under) + ": checks, damage rolls, XP prices and what rest heals",
-		"attacks, contests, dodges, initiative, medics' healing, karma and wishes: carried with their dice and numbers as recorded, each checked under the other edition's rules; one those rules would not produce stops the character's line",
-		"ships, dogfights and INTERCEPTOR records: carried as recorded (their rules are the same in every edition, but for what the check above reports)",
+		"decided again under " + string(under) + ": checks, damage rolls, simple attacks (a hit roll and its damage), contests, XP prices, what armour and weapons are worth, and what rest heals",
+		"attacks with a dodge, a grapple, a throw or a re-roll, tackles, initiative, medics' healing, karma, wishes and curses: carried with their dice and numbers as recorded, each checked under the other edition's rules; one those rules would not produce stops the character's line",
+		"ships, dogfights and INTERCEPTOR records: carried as recorded and checked under the other edition's rules; what they would not produce is listed (the positions a maneuver leaves, and so which shots could be fired, differ by edition)",
 	}
 }
 
@@ -147,6 +147,9 @@ type replay struct {
 	// heals that many.
 	command string
 	rested  map[string]int
+	// dealtBy is what each attack of this command decided again dealt,
+	// by the attack's event ID.
+	dealtBy map[string]dealt
 }
 
 // maxSkippedListed is how many of a stopped character's later commands
@@ -180,6 +183,7 @@ func (r *replay) step(e events.Event) error {
 	if e.CommandID != r.command {
 		r.command = e.CommandID
 		clear(r.rested)
+		clear(r.dealtBy)
 	}
 	if at, ok := r.stopped[who]; ok && at != e.Seq {
 		key := e.CommandID + "\x00" + name
@@ -202,12 +206,49 @@ func (r *replay) step(e events.Event) error {
 		r.report(e, name, projections.WhatIfStops, stop)
 		return nil
 	}
+	var before *projections.Sheet
+	if sh := r.world.Sheets[who]; sh != nil {
+		before = sh.Clone()
+	}
 	r.world.Step(e2, false)
 	r.last, r.lastWho = e, who
-	r.account()
+	if r.account() && before != nil {
+		// The edition's rules refuse the event: his line stops before it.
+		*r.world.Sheets[who] = *before
+		return nil
+	}
 	if diverges != "" {
 		r.report(e, name, projections.WhatIfDiverges, diverges)
 	}
+	return r.dealUntold(e, p)
+}
+
+// dealUntold deals the points of an attack decided again that now hits
+// where, as recorded, it dealt nothing: its command has no damage.taken
+// to carry them, so the replay makes one, as the attack would have.
+func (r *replay) dealUntold(e events.Event, p events.Payload) error {
+	am, ok := p.(*events.AttackMade)
+	if !ok || am.Taken > 0 {
+		return nil
+	}
+	d, ok := r.dealtBy[e.ID]
+	t := r.world.Sheets[am.TargetID]
+	if !ok || d.taken == 0 || t == nil {
+		return nil
+	}
+	stream := events.CharacterStream(t.ID)
+	if t.Foe {
+		stream = events.FoeStreamPrefix + t.ID
+	}
+	dt := redealt(t, d, events.DamageTaken{Source: fmt.Sprintf("%s's %s", am.Attacker, am.WeaponName), AttackID: e.ID})
+	dt.At = am.At
+	pending, err := events.Encode(e.ID, stream, dt, nil)
+	if err != nil {
+		return err
+	}
+	r.world.Step(events.Event{Seq: e.Seq, ID: e.ID, CommandID: e.CommandID, Stream: stream, Type: pending.Type,
+		PayloadVersion: pending.PayloadVersion, Payload: pending.Payload, Actor: e.Actor, RecordedAt: e.RecordedAt}, false)
+	r.account()
 	return nil
 }
 
@@ -220,7 +261,7 @@ func (r *replay) finish() {
 // account reports the world's new violations: an event the edition's
 // rules would not produce as recorded. It stops its character's line;
 // an event of no character's is carried, and reported.
-func (r *replay) account() {
+func (r *replay) account() (stopped bool) {
 	for ; r.violations < len(r.world.Violations); r.violations++ {
 		v := r.world.Violations[r.violations]
 		e := events.Event{Seq: v.Seq, ID: v.EventID, CommandID: v.CommandID, Type: v.Type}
@@ -237,7 +278,9 @@ func (r *replay) account() {
 			r.stopped[who] = e.Seq
 		}
 		r.report(e, r.nameOf(who), projections.WhatIfStops, what)
+		stopped = stopped || v.EventID == r.last.ID
 	}
+	return stopped
 }
 
 // report lists a command, once, at its first divergence.
@@ -374,6 +417,61 @@ func (r *replay) rewrite(e events.Event, p events.Payload, who string) (e2 event
 			e2, err := encodeAs(e, p, &n)
 			return e2, "", errText(err)
 		}
+	case *events.ItemEquipped:
+		n, stop := r.reequip(p)
+		if stop != "" {
+			return e, "", stop
+		}
+		e2, err := encodeAs(e, p, &n)
+		if err != nil {
+			return e, "", err.Error()
+		}
+		what := ""
+		if n.Protection != p.Protection || n.Restriction != p.Restriction || n.Damage != p.Damage {
+			what = fmt.Sprintf("%s: %s under %s; %s under %s", p.Name, itemStats(p), r.own, itemStats(&n), r.under)
+		}
+		return e2, what, ""
+	case *events.AttackMade:
+		if sheet == nil || !simpleAttack(p) {
+			break
+		}
+		n, what, stop := r.redecideAttack(sheet, p)
+		if stop != "" {
+			return e, "", stop
+		}
+		r.dealtBy[e.ID] = dealt{target: p.TargetID, taken: n.Taken, stopped: n.ArmorStopped, fatigue: n.Fatigue}
+		e2, err := encodeAs(e, p, &n)
+		if err != nil {
+			return e, "", err.Error()
+		}
+		return e2, what, ""
+	case *events.DamageTaken:
+		d, ok := r.dealtBy[p.AttackID]
+		if !ok || p.AttackID == "" || sheet == nil {
+			break
+		}
+		if d.taken == 0 {
+			return e, "", skipEvent // the attack would deal nothing
+		}
+		n := redealt(sheet, d, *p)
+		e2, err := encodeAs(e, p, &n)
+		if err != nil {
+			return e, "", err.Error()
+		}
+		return e2, "", ""
+	case *events.ContestResolved:
+		if p.Rerolls != "" || p.Tackle != nil {
+			break
+		}
+		n, what, stop := r.redecideContest(p)
+		if stop != "" {
+			return e, "", stop
+		}
+		e2, err := encodeAs(e, p, &n)
+		if err != nil {
+			return e, "", err.Error()
+		}
+		return e2, what, ""
 	case *events.XPSpent:
 		if sheet == nil {
 			break
@@ -400,6 +498,39 @@ func (r *replay) rewrite(e events.Event, p events.Payload, who string) (e2 event
 		return e2, "", ""
 	}
 	return e, "", ""
+}
+
+// reequip takes an item's figures from the edition's tables: an armour's
+// protection and restriction, a weapon's damage, heft and flags.
+func (r *replay) reequip(p *events.ItemEquipped) (events.ItemEquipped, string) {
+	if p.Slot == SlotArmor {
+		a, err := rules.LookupArmor(r.under, p.Item)
+		if err != nil {
+			return *p, fmt.Sprintf("%s: edition %s has no such armour", p.Name, r.under)
+		}
+		n := *p
+		n.Name, n.Protection, n.Restriction, n.NoBullets, n.SpaceSuit, n.Edition = a.Name, a.Protection, a.Restriction, a.NoBullets, a.SpaceSuit, string(r.under)
+		return n, ""
+	}
+	w, err := rules.LookupWeapon(r.under, p.Item)
+	if err != nil {
+		return *p, fmt.Sprintf("%s: edition %s has no such weapon", p.Name, r.under)
+	}
+	n := weaponEquipped(r.under, w)
+	n.Stamp = p.Stamp
+	if n.Flags == nil && p.Flags != nil {
+		n.Flags = []string{}
+	}
+	return n, ""
+}
+
+// itemStats writes an item's figures: "protection 2, restriction 1",
+// "d6+1".
+func itemStats(p *events.ItemEquipped) string {
+	if p.Slot == SlotArmor {
+		return fmt.Sprintf("protection %d, restriction %d", p.Protection, p.Restriction)
+	}
+	return p.Damage
 }
 
 // reprice prices an XP spend again under the edition, from the would-be

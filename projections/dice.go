@@ -19,7 +19,9 @@ import (
 // reads back the roll it replaces.
 //
 // Faces come from rolls (roll.made), contests, attacks (the hit, the
-// dodge and the damage), initiative and ship hits. A check is a roll.made
+// dodge and the damage), initiative, ship hits and dogfights (the pilots'
+// contests, the gunners' checks and the weapons' dice); the d10s of
+// detailed (INTERCEPTOR) ships are not counted. A check is a roll.made
 // of kind "check" with dice thrown (a required skill the roller lacked
 // throws none), and an attack's hit roll; its chance is the exact one
 // the rules give its dice and target.
@@ -170,7 +172,7 @@ func NewDiceTally(f DiceFilter, lookup func(id string) (events.Event, error)) *D
 // and the clock's adventures.
 func DiceEventTypes() []string {
 	return []string{events.TypeRollMade, events.TypeContestResolved, events.TypeAttackMade, events.TypeInitiativeRolled,
-		events.TypeShipHit, events.TypeAdventureStarted, events.TypeAdventureEnded}
+		events.TypeShipHit, events.TypeDogfightManeuvered, events.TypeDogfightFired, events.TypeAdventureStarted, events.TypeAdventureEnded}
 }
 
 // adventureOf is the adventure an event happened in: its stamp's, or the
@@ -250,8 +252,41 @@ func (t *DiceTally) Apply(e events.Event, p events.Payload) error {
 		if t.Filter.Character == "" {
 			t.faces(e.Actor, p.Entered, 6, p.Faces)
 		}
+	case *events.DogfightManeuvered:
+		var orig events.DogfightManeuvered
+		replacing, err := t.readBackIf(p.Rerolls, &orig)
+		if err != nil || t.Filter.Character != "" {
+			return err
+		}
+		t.contestFaces(e.Actor, p.Contest, orig.Contest, replacing)
+	case *events.DogfightFired:
+		var orig events.DogfightFired
+		replacing, err := t.readBackIf(p.Rerolls, &orig)
+		if err != nil || t.Filter.Character != "" {
+			return err
+		}
+		t.contestFaces(e.Actor, p.PilotContest, orig.PilotContest, replacing)
+		for _, r := range [...]struct{ now, before *events.AttackRoll }{{&p.Check, &orig.Check}, {p.Damage, orig.Damage}} {
+			// A re-roll throws one part again and keeps the rest.
+			if r.now != nil && (!replacing || r.before == nil || !slices.Equal(r.now.Faces, r.before.Faces)) {
+				t.faces(e.Actor, r.now.Entered, 6, r.now.Faces)
+			}
+		}
 	}
 	return nil
+}
+
+// contestFaces counts the faces of a pilots' contest, each side's once:
+// a re-roll that keeps one side's faces throws only the other's.
+func (t *DiceTally) contestFaces(actor string, c, before *events.ContestResolved, replacing bool) {
+	if c == nil {
+		return
+	}
+	for i, s := range c.Sides {
+		if !replacing || before == nil || !slices.Equal(before.Sides[i].Faces, s.Faces) {
+			t.faces(actor, s.Entered, 6, s.Faces)
+		}
+	}
 }
 
 // isCheck reports whether a roll is a character's check with dice thrown.

@@ -1,6 +1,7 @@
 package projections
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -344,5 +345,43 @@ func TestDiceTallyLookupErrors(t *testing.T) {
 	}
 	if err := NewDiceTally(DiceFilter{}, nil).Apply(events.Event{}, &gone); err == nil {
 		t.Error("a re-roll with no lookup: no error")
+	}
+}
+
+// TestDiceTallyDogfight: a dogfight's dice are the pilots' contest, the
+// gunner's check and the weapon's dice; a re-roll of the shot counts only
+// what it threw again.
+func TestDiceTallyDogfight(t *testing.T) {
+	side := func(faces ...int) events.ContestSide { return events.ContestSide{Faces: faces, Entered: true} }
+	m := &events.DogfightManeuvered{Contest: &events.ContestResolved{Sides: [2]events.ContestSide{side(1, 1, 1), side(2, 2, 2)}}}
+	shot := &events.DogfightFired{PilotContest: &events.ContestResolved{Sides: [2]events.ContestSide{side(3, 3, 3), side(4, 4, 4)}},
+		Check: events.AttackRoll{Faces: []int{5, 5, 5}, Entered: true}, Damage: &events.AttackRoll{Faces: []int{6}, Entered: true}}
+	again := *shot
+	again.Rerolls = "SHOT"
+	again.Damage = &events.AttackRoll{Faces: []int{1}, Entered: true}
+	shotEvent := events.Event{ID: "SHOT", Type: events.TypeDogfightFired, Actor: "gm"}
+	raw, err := json.Marshal(shot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shotEvent.Payload, shotEvent.PayloadVersion = raw, 1
+	tally := NewDiceTally(DiceFilter{}, func(id string) (events.Event, error) {
+		if id != "SHOT" {
+			t.Fatalf("read back %s", id)
+		}
+		return shotEvent, nil
+	})
+	for _, p := range []events.Payload{m, shot, &again} {
+		if err := tally.Apply(events.Event{Type: p.EventType(), Actor: "gm"}, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(tally.Sources) != 1 {
+		t.Fatalf("sources %+v", tally.Sources)
+	}
+	// 1s: three of the maneuver and the re-rolled damage die; each other
+	// face three times, the 6 once.
+	if got, want := tally.Sources[0].Counts, []int64{4, 3, 3, 3, 3, 1}; !slices.Equal(got, want) {
+		t.Errorf("faces %v, want %v", got, want)
 	}
 }

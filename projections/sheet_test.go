@@ -335,3 +335,22 @@ func TestSheetVersionOnlyTypes(t *testing.T) {
 		}
 	}
 }
+
+// TestSheetCloneSharesNothing: every part of a sheet a fold can change in
+// place is copied, so that folding into the clone leaves the original.
+func TestSheetCloneSharesNothing(t *testing.T) {
+	orig := &Sheet{Name: "Ajax", Skills: []Skill{{Key: "medic", Name: "Medic", Level: 2}},
+		ArmorItems: []Armor{{Name: "Cloth", Protection: 1}}, Armor: &Armor{Name: "Cloth", Protection: 1},
+		Weapon: &Weapon{Name: "Knife", Flags: []string{"T"}}, Combat: Combat{TreatedBy: []string{"m1"}}}
+	c := orig.Clone()
+	c.Skills[0].Level = 3
+	c.ArmorItems[0].Protection = 5
+	c.Armor.Protection = 5
+	c.Weapon.Flags[0] = "U"
+	c.Combat.TreatedBy[0] = "m2"
+	c.Name = "Hector"
+	if orig.Skills[0].Level != 2 || orig.ArmorItems[0].Protection != 1 || orig.Armor.Protection != 1 ||
+		orig.Weapon.Flags[0] != "T" || orig.Combat.TreatedBy[0] != "m1" || orig.Name != "Ajax" {
+		t.Errorf("the clone shares with the original: %+v", orig)
+	}
+}
