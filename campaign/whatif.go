@@ -112,9 +112,9 @@ func carriedAsRecorded(own, under rules.Edition) []string {
 		return []string{}
 	}
 	return []string{
-		"decided again under " + string(under) + ": checks, damage rolls, simple attacks (a hit roll and its damage), contests, XP prices, what armour and weapons are worth, and what rest heals",
+		"decided again under " + string(under) + ": checks, damage rolls, simple attacks (a hit roll and its damage), contests, XP prices, armour and weapons, what rest heals, dogfight maneuvers, and whether each shot could be fired",
 		"attacks with a dodge, a grapple, a throw or a re-roll, tackles, initiative, medics' healing, karma, wishes and curses: carried with their dice and numbers as recorded, each checked under the other edition's rules; one those rules would not produce stops the character's line",
-		"ships, dogfights and INTERCEPTOR records: carried as recorded and checked under the other edition's rules; what they would not produce is listed (the positions a maneuver leaves, and so which shots could be fired, differ by edition)",
+		"star craft hits and repairs, and INTERCEPTOR records: carried as recorded; their rules are the same in every edition",
 	}
 }
 
@@ -179,13 +179,19 @@ func (r *replay) step(e events.Event) error {
 		return fmt.Errorf("seq %d: %w", e.Seq, err)
 	}
 	who := whose(e.Stream)
+	if e.Stream == events.DogfightStream {
+		who = dogfightLine
+		if e.Type == events.TypeDogfightStarted {
+			delete(r.stopped, who) // a new dogfight starts afresh
+		}
+	}
 	name := r.nameOf(who)
 	if e.CommandID != r.command {
 		r.command = e.CommandID
 		clear(r.rested)
 		clear(r.dealtBy)
 	}
-	if at, ok := r.stopped[who]; ok && at != e.Seq {
+	if at, ok := r.stopped[who]; ok && at != e.Seq && e.Type != events.TypeDogfightEnded {
 		key := e.CommandID + "\x00" + name
 		if !r.reported[key] {
 			r.skipped[who]++
@@ -293,8 +299,12 @@ func (r *replay) report(e events.Event, name, kind, what string) {
 	r.commands = append(r.commands, projections.WhatIfCommand{Seq: e.Seq, CommandID: e.CommandID, Type: e.Type, Character: name, Kind: kind, What: what})
 }
 
-// nameOf names the character of an ID, from the would-be world.
+// nameOf names the character of an ID, from the would-be world, or the
+// dogfight.
 func (r *replay) nameOf(id string) string {
+	if id == dogfightLine {
+		return "the dogfight"
+	}
 	if sh, ok := r.world.Sheets[id]; ok {
 		return sh.Name
 	}
@@ -472,6 +482,23 @@ func (r *replay) rewrite(e events.Event, p events.Payload, who string) (e2 event
 			return e, "", err.Error()
 		}
 		return e2, what, ""
+	case *events.DogfightManeuvered:
+		if p.Rerolls != "" {
+			break
+		}
+		n, what, stop := r.redecideManeuver(p)
+		if stop != "" {
+			return e, "", stop
+		}
+		e2, err := encodeAs(e, p, &n)
+		if err != nil {
+			return e, "", err.Error()
+		}
+		return e2, what, ""
+	case *events.DogfightFired:
+		if stop := r.fireAllowed(p); stop != "" {
+			return e, "", stop
+		}
 	case *events.XPSpent:
 		if sheet == nil {
 			break

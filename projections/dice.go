@@ -249,7 +249,9 @@ func (t *DiceTally) Apply(e events.Event, p events.Payload) error {
 			t.faces(e.Actor, p.Entered, 6, p.Foes)
 		}
 	case *events.ShipHit:
-		if t.Filter.Character == "" {
+		// A dogfight's shot records its weapon dice itself (counted
+		// there, a re-roll's kept dice once).
+		if t.Filter.Character == "" && p.FireID == "" {
 			t.faces(e.Actor, p.Entered, 6, p.Faces)
 		}
 	case *events.DogfightManeuvered:

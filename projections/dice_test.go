@@ -385,3 +385,19 @@ func TestDiceTallyDogfight(t *testing.T) {
 		t.Errorf("faces %v, want %v", got, want)
 	}
 }
+
+// TestDiceTallyShipHitOfAShot: the weapon dice of a dogfight's shot are
+// counted with the shot; the ship hit it makes records them again and is
+// not counted twice. A ship hit of its own (`ship hit`) is counted.
+func TestDiceTallyShipHitOfAShot(t *testing.T) {
+	tally := NewDiceTally(DiceFilter{}, nil)
+	shot := &events.DogfightFired{Check: events.AttackRoll{Faces: []int{1, 2, 3}}, Damage: &events.AttackRoll{Faces: []int{6}}}
+	for _, p := range []events.Payload{shot, &events.ShipHit{Faces: []int{6}, FireID: "SHOT"}, &events.ShipHit{Faces: []int{5}}} {
+		if err := tally.Apply(events.Event{Type: p.EventType()}, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got, want := tally.Sources[0].Counts, []int64{1, 1, 1, 0, 1, 1}; !slices.Equal(got, want) {
+		t.Errorf("faces %v, want %v", got, want)
+	}
+}

@@ -114,7 +114,7 @@ func printWhatIf(p *printer, rep projections.WhatIfReport) {
 		p.tableWithin(80, []string{"SEQ", "KIND", "WHAT"}, crows)
 	}
 	if len(rep.Carried) > 0 {
-		p.printf("\n%s\n", p.heading("Carried as recorded"))
+		p.printf("\n%s\n", p.heading("Decided again, and carried as recorded"))
 		for _, c := range rep.Carried {
 			for i, line := range strings.Split(wrapCell(c, 76, true), "\n") {
 				lead := "  "
