@@ -194,17 +194,14 @@ func printFaceBars(p *printer, d projections.DieReport) {
 
 // bar draws share (0 to 1) of width cells in blocks, coloured when the
 // printer styles (green when good, red otherwise).
-func bar(p *printer, share float64, width int, good bool) string {
+func bar(p *printer, share float64, width int, good bool) styled {
 	n := int(math.Round(share * float64(width)))
 	n = min(max(n, 0), width)
 	s := strings.Repeat("█", n) + strings.Repeat(" ", width-n)
-	if !p.styled {
-		return s
-	}
 	if good {
-		return string(p.good(s))
+		return p.good(s)
 	}
-	return string(p.bad(s))
+	return p.bad(s)
 }
 
 // adventureName names an adventure, or the time between adventures (0).
