@@ -34,10 +34,10 @@ func (w withServer) Run() int { return pgtest.Main(w.m) }
 // TestScripts runs the user stories under testdata/script.
 func TestScripts(t *testing.T) {
 	if os.Getenv("CI") != "" {
-		// CI installs the stock sqlite3 CLI and poppler-utils; the
-		// scripts' [exec:sqlite3] and [exec:pdftotext] sections must run
-		// there, never be skipped.
-		for _, tool := range []string{"sqlite3", "pdftotext", "pdfinfo", "sed"} {
+		// CI installs the stock sqlite3 CLI, poppler-utils and script;
+		// the scripts' [exec:sqlite3], [exec:pdftotext] and [exec:script]
+		// sections must run there, never be skipped.
+		for _, tool := range []string{"sqlite3", "pdftotext", "pdfinfo", "sed", "script"} {
 			if _, err := exec.LookPath(tool); err != nil {
 				t.Fatalf("CI is set but %s is not installed; .ci/run installs it", tool)
 			}

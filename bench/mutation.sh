@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Mutation testing: how many deliberate one-token bugs (a < made <=, a +
+# made -, a condition negated) the tests catch, where the rules and the
+# folds live (issue 27). A script for people and a scheduled job, not part
+# of every CI run: each mutant is a build and a run of its package's tests.
+#
+#   bash bench/mutation.sh [PKG...]
+#
+# PKG is a package folder; with none, all of:
+#
+#   rules             every file                           goal: 90%
+#   rules/interceptor every file                           goal: 90%
+#   projections       the folds: sheet, ledger, campaign, reverts,
+#                     reverts_base, audit, detailed_ship   goal: 90%
+#   campaign          undo.go and undo_locate.go           goal: 85%
+#
+# It runs go-gremlins/gremlins v0.6.0 (from the Go module proxy, built once
+# into $LTSCAMP_BENCH_DIR, default /tmp/ltscamp-bench) with its default
+# mutators, each mutant against the tests of its own package, and prints
+# for each package
+#
+#   mutation score: NN.N% (caught/tried)
+#
+# caught: the mutants a test failed on (killed) or that made the tests run
+# out of time (timed out: an endless loop is caught too). tried: those, the
+# mutants no test failed on (lived), and the mutants no test even runs (not
+# covered: gremlins leaves them untested, and they count as missed here).
+# Equivalent mutants, which cannot change what the program does, are listed
+# in bench/mutation-equivalent.txt with a one-line reason each and are not
+# counted; the survivors are listed after the score, to read. See
+# docs/development.md, "Mutation testing". WORKERS (default: the cores)
+# sets gremlins' workers; the JSON reports go to $LTSCAMP_BENCH_DIR.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+dir=${LTSCAMP_BENCH_DIR:-/tmp/ltscamp-bench}
+mkdir -p "$dir"
+workers=${WORKERS:-$(nproc)}
+gremlins=$dir/gremlins-v0.6.0
+if [[ ! -x $gremlins ]]; then
+	GOBIN=$dir/gobin go install github.com/go-gremlins/gremlins/cmd/gremlins@v0.6.0
+	mv "$dir/gobin/gremlins" "$gremlins"
+fi
+command -v jq >/dev/null || { echo "mutation.sh: needs jq" >&2; exit 1; }
+equivalent=bench/mutation-equivalent.txt
+
+# targets PKG: the files of PKG not mutated, as a regexp on a file's name
+# within its package (gremlins' --exclude-files), "" when every file is.
+targets() {
+	case $1 in
+	projections) echo '^(attack_text|describe|detailed_reroll|detailed_rolls|dice|dice_report|dogfight|replay|shares|sheet_clone|sheet_types|ship|snapshot|timeline|turns|whatif)\.go$' ;;
+	# Every file but undo.go and undo_locate.go (RE2 has no look-ahead).
+	campaign) echo '^([^u]|u[^n]|un[^d]|undo[^._]|undo_[^l]|undo_l[^o]|undo_lo[^c]).*\.go$' ;;
+	*) echo "" ;;
+	esac
+}
+
+pkgs=("$@")
+(( ${#pkgs[@]} )) || pkgs=(rules rules/interceptor projections campaign)
+for pkg in "${pkgs[@]}"; do
+	pkg=${pkg#./}
+	pkg=${pkg%/}
+	[[ -d $pkg ]] || { echo "mutation.sh: no package folder $pkg" >&2; exit 2; }
+	out=$dir/mutation-${pkg//\//-}.json
+	args=(unleash --workers "$workers" --timeout-coefficient 10 -o "$out")
+	ex=$(targets "$pkg")
+	[[ -n $ex ]] && args+=(--exclude-files "$ex")
+	echo "== $pkg: gremlins ${args[*]} ./$pkg" >&2
+	"$gremlins" "${args[@]}" "./$pkg" >"$dir/mutation-${pkg//\//-}.log" 2>&1 || true
+	[[ -s $out ]] || { echo "mutation.sh: gremlins wrote no report for $pkg (see $dir/mutation-${pkg//\//-}.log)" >&2; exit 1; }
+	# Every mutant as "file:line:col TYPE STATUS", the file relative to the
+	# module (gremlins names it within the package).
+	jq -r --arg pkg "$pkg" '.files[] | .file_name as $f | .mutations[] |
+		"\(if ($f | startswith($pkg + "/")) then $f else $pkg + "/" + $f end):\(.line):\(.column) \(.type) \(.status)"' "$out" |
+		sort -t: -k1,1 -k2,2n -k3,3n >"$dir/mutants.txt"
+	equiv=$(awk 'NF && $1 !~ /^#/ { print $1 " " $2 }' "$equivalent" 2>/dev/null | sort -u || true)
+	awk -v equiv="$equiv" '
+		BEGIN { n = split(equiv, e, "\n"); for (i = 1; i <= n; i++) skip[e[i]] = 1 }
+		{
+			key = $1 " " $2
+			if ($3 == "NOT_VIABLE" || $3 == "SKIPPED") next
+			if (key in skip) { eq++; next }
+			tried++
+			if ($3 == "KILLED" || $3 == "TIMED_OUT") caught++
+			else missed[++m] = $0
+		}
+		END {
+			printf "%s: mutation score: %.1f%% (%d/%d)", PKG, tried ? 100 * caught / tried : 0, caught, tried
+			if (eq) printf ", %d equivalent left out", eq
+			printf "\n"
+			for (i = 1; i <= m; i++) print "  survived: " missed[i]
+		}' PKG="$pkg" "$dir/mutants.txt"
+done
