@@ -97,14 +97,6 @@ func (s *Service) WhatIf(q WhatIfQuery) (projections.WhatIfReport, error) {
 // made at all, and which the replay leaves out.
 const skipEvent = "\x00skip"
 
-// errText is an error's text, "" for none.
-func errText(err error) string {
-	if err == nil {
-		return ""
-	}
-	return err.Error()
-}
-
 // carriedAsRecorded says what a replay under another edition carries
 // as the log holds it.
 func carriedAsRecorded(own, under rules.Edition) []string {
@@ -343,21 +335,8 @@ func (r *replay) rewrite(e events.Event, p events.Payload, who string) (e2 event
 	sheet := r.world.Sheets[who]
 	switch p := p.(type) {
 	case *events.CharacterCreated:
-		n := *p
-		n.Edition = string(r.under)
-		n.Skills = slices.Clone(p.Skills)
-		for i, sl := range n.Skills {
-			sk, err := rules.LookupSkill(r.under, sl.Skill)
-			if err != nil {
-				return e, "", fmt.Sprintf("%s has %s, which edition %s does not have", p.Name, sl.Name, r.under)
-			}
-			n.Skills[i].Name = sk.NameIn(r.under)
-		}
-		e2, err := encodeAs(e, p, &n)
-		if err != nil {
-			return e, "", err.Error()
-		}
-		return e2, "", ""
+		n, stop := r.recreate(p)
+		return decided(e, p, &n, "", stop)
 	case *events.RollMade:
 		st := recordedStanding(p)
 		if p.Rerolls != "" {
@@ -373,37 +352,15 @@ func (r *replay) rewrite(e events.Event, p events.Payload, who string) (e2 event
 		if st != recordedStanding(p) {
 			r.standings[e.ID] = st
 		}
-		n, problem := redecideRoll(r.under, p, st)
-		if problem != "" {
-			return e, "", problem
-		}
-		e2, err := encodeAs(e, p, &n)
-		if err != nil {
-			return e, "", err.Error()
-		}
-		return e2, rollDivergence(r.own, r.under, p, &n), ""
+		n, stop := redecideRoll(r.under, p, st)
+		return decided(e, p, &n, rollDivergence(r.own, r.under, p, &n), stop)
 	case *events.RestTaken:
 		if sheet == nil {
 			break
 		}
-		n := *p
-		n.Edition = string(r.under)
-		before := 0
-		if g, ok := p.GameTimeOf(); ok && sheet.Rest.Adventure == g.Adventure && sheet.Rest.UntilDay == p.UntilDay-p.Days {
-			before = sheet.Rest.Days
-		}
-		cond := rules.RestConditions{StayedPut: p.StayedPut, Sheltered: p.Sheltered, Provisioned: p.Provisioned, NoStrenuous: p.NoStrenuous}
-		n.Healed, n.RestedDays, n.Note = rules.RestHealing(r.under, sheet.Body(), p.Days, before, cond)
+		n, what := r.rest(sheet, p)
 		r.rested[who] = n.Healed
-		e2, err := encodeAs(e, p, &n)
-		if err != nil {
-			return e, "", err.Error()
-		}
-		what := ""
-		if n.Healed != p.Healed {
-			what = fmt.Sprintf("%s rests %d day(s): heals %d under %s, %d under %s", sheet.Name, p.Days, p.Healed, r.own, n.Healed, r.under)
-		}
-		return e2, what, ""
+		return decided(e, p, &n, what, "")
 	case *events.DamageHealed, *events.CharacterRecovered:
 		healed, ok := r.rested[who]
 		if !ok {
@@ -419,42 +376,28 @@ func (r *replay) rewrite(e events.Event, p events.Payload, who string) (e2 event
 		case *events.DamageHealed:
 			n := *p
 			n.Points = healed
-			e2, err := encodeAs(e, p, &n)
-			return e2, "", errText(err)
+			return decided(e, p, &n, "", "")
 		case *events.CharacterRecovered:
 			n := *p
 			n.Damage = healed
-			e2, err := encodeAs(e, p, &n)
-			return e2, "", errText(err)
+			return decided(e, p, &n, "", "")
 		}
 	case *events.ItemEquipped:
 		n, stop := r.reequip(p)
-		if stop != "" {
-			return e, "", stop
-		}
-		e2, err := encodeAs(e, p, &n)
-		if err != nil {
-			return e, "", err.Error()
-		}
 		what := ""
 		if n.Protection != p.Protection || n.Restriction != p.Restriction || n.Damage != p.Damage {
 			what = fmt.Sprintf("%s: %s under %s; %s under %s", p.Name, itemStats(p), r.own, itemStats(&n), r.under)
 		}
-		return e2, what, ""
+		return decided(e, p, &n, what, stop)
 	case *events.AttackMade:
 		if sheet == nil || !simpleAttack(p) {
 			break
 		}
 		n, what, stop := r.redecideAttack(sheet, p)
-		if stop != "" {
-			return e, "", stop
+		if stop == "" {
+			r.dealtBy[e.ID] = dealt{target: p.TargetID, taken: n.Taken, stopped: n.ArmorStopped, fatigue: n.Fatigue}
 		}
-		r.dealtBy[e.ID] = dealt{target: p.TargetID, taken: n.Taken, stopped: n.ArmorStopped, fatigue: n.Fatigue}
-		e2, err := encodeAs(e, p, &n)
-		if err != nil {
-			return e, "", err.Error()
-		}
-		return e2, what, ""
+		return decided(e, p, &n, what, stop)
 	case *events.DamageTaken:
 		d, ok := r.dealtBy[p.AttackID]
 		if !ok || p.AttackID == "" || sheet == nil {
@@ -464,37 +407,19 @@ func (r *replay) rewrite(e events.Event, p events.Payload, who string) (e2 event
 			return e, "", skipEvent // the attack would deal nothing
 		}
 		n := redealt(sheet, d, *p)
-		e2, err := encodeAs(e, p, &n)
-		if err != nil {
-			return e, "", err.Error()
-		}
-		return e2, "", ""
+		return decided(e, p, &n, "", "")
 	case *events.ContestResolved:
 		if p.Rerolls != "" || p.Tackle != nil {
 			break
 		}
 		n, what, stop := r.redecideContest(p)
-		if stop != "" {
-			return e, "", stop
-		}
-		e2, err := encodeAs(e, p, &n)
-		if err != nil {
-			return e, "", err.Error()
-		}
-		return e2, what, ""
+		return decided(e, p, &n, what, stop)
 	case *events.DogfightManeuvered:
 		if p.Rerolls != "" {
 			break
 		}
 		n, what, stop := r.redecideManeuver(p)
-		if stop != "" {
-			return e, "", stop
-		}
-		e2, err := encodeAs(e, p, &n)
-		if err != nil {
-			return e, "", err.Error()
-		}
-		return e2, what, ""
+		return decided(e, p, &n, what, stop)
 	case *events.DogfightFired:
 		if stop := r.fireAllowed(p); stop != "" {
 			return e, "", stop
@@ -503,28 +428,64 @@ func (r *replay) rewrite(e events.Event, p events.Payload, who string) (e2 event
 		if sheet == nil {
 			break
 		}
-		n, problem := r.reprice(sheet, p)
-		if problem != "" {
-			return e, "", problem
-		}
-		e2, err := encodeAs(e, p, &n)
-		if err != nil {
-			return e, "", err.Error()
-		}
+		n, stop := r.reprice(sheet, p)
 		what := ""
 		if n.From != p.From || n.Price != p.Price {
 			what = fmt.Sprintf("%s %d→%d for %d XP under %s; %d→%d for %d XP under %s", spendWhat(p), p.From, p.To, p.Price, r.own, n.From, n.To, n.Price, r.under)
 		}
-		return e2, what, ""
+		return decided(e, p, &n, what, stop)
 	}
 	if setEdition(p, r.under) {
-		e2, err := encodeAs(e, nil, p)
-		if err != nil {
-			return e, "", err.Error()
-		}
-		return e2, "", ""
+		return decided(e, nil, p, "", "")
 	}
 	return e, "", ""
+}
+
+// decided is what rewrite returns for a payload decided again: e with n
+// in place of its payload orig (e itself when n is what orig was), the
+// divergence, or why it cannot be replayed (stop).
+func decided(e events.Event, orig, n any, what, stop string) (events.Event, string, string) {
+	if stop != "" {
+		return e, "", stop
+	}
+	e2, err := encodeAs(e, orig, n)
+	if err != nil {
+		return e, "", err.Error()
+	}
+	return e2, what, ""
+}
+
+// recreate names a character's skills as the edition names them, or says
+// which one it does not have.
+func (r *replay) recreate(p *events.CharacterCreated) (events.CharacterCreated, string) {
+	n := *p
+	n.Edition = string(r.under)
+	n.Skills = slices.Clone(p.Skills)
+	for i, sl := range n.Skills {
+		sk, err := rules.LookupSkill(r.under, sl.Skill)
+		if err != nil {
+			return n, fmt.Sprintf("%s has %s, which edition %s does not have", p.Name, sl.Name, r.under)
+		}
+		n.Skills[i].Name = sk.NameIn(r.under)
+	}
+	return n, ""
+}
+
+// rest decides again what days of rest heal under the edition, from the
+// would-be sheet, and names the change.
+func (r *replay) rest(sheet *projections.Sheet, p *events.RestTaken) (events.RestTaken, string) {
+	n := *p
+	n.Edition = string(r.under)
+	before := 0
+	if g, ok := p.GameTimeOf(); ok && sheet.Rest.Adventure == g.Adventure && sheet.Rest.UntilDay == p.UntilDay-p.Days {
+		before = sheet.Rest.Days
+	}
+	cond := rules.RestConditions{StayedPut: p.StayedPut, Sheltered: p.Sheltered, Provisioned: p.Provisioned, NoStrenuous: p.NoStrenuous}
+	n.Healed, n.RestedDays, n.Note = rules.RestHealing(r.under, sheet.Body(), p.Days, before, cond)
+	if n.Healed == p.Healed {
+		return n, ""
+	}
+	return n, fmt.Sprintf("%s rests %d day(s): heals %d under %s, %d under %s", sheet.Name, p.Days, p.Healed, r.own, n.Healed, r.under)
 }
 
 // reequip takes an item's figures from the edition's tables: an armour's
