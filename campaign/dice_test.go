@@ -217,6 +217,21 @@ func TestDiceReportLuckExact(t *testing.T) {
 		t.Errorf("between adventures: %+v", l.Adventures)
 	}
 
+	// The row: every 3/DX at 11 passed over 20 rolls. 3d6 comes
+	// to 11 or less in 135 of its 216 throws, so the chance of doing
+	// worse is 1 − (135/216)^20, by hand.
+	mustCreate(t, s, "Paris", 12, 11, 9)
+	for range 20 {
+		if _, err := s.Roll(RollRequest{Expr: "3/DX", Character: "Paris", Faces: []int{6, 4, 1}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	paris := luckIn(t, mustDiceReport(t, s, DiceQuery{}), "Paris")
+	byHand := 100 * (1 - math.Pow(135.0/216.0, 20))
+	if paris.Checks != 20 || paris.Passed != 20 || math.Abs(paris.Expected-12.5) > 1e-12 || math.Abs(paris.Percentile-byHand) > 1e-9 {
+		t.Errorf("20 passes of 3/DX at 11: %+v, want percentile %v", paris.Luck, byHand)
+	}
+
 	// Mixed chances: Hector (ST 11, DX 12, IQ 9) passes 3/ST, fails
 	// 3/DX, passes 4/IQ.
 	mustCreate(t, s, "Hector", 11, 12, 9)
