@@ -70,7 +70,7 @@ for pkg in "${pkgs[@]}"; do
 	# Every mutant as "file:line:col TYPE STATUS", the file relative to the
 	# module (gremlins names it within the package).
 	jq -r --arg pkg "$pkg" '.files[] | .file_name as $f | .mutations[] |
-		"\(if ($f | startswith($pkg + "/")) then $f else $pkg + "/" + $f end):\(.line):\(.column) \(.type) \(.status)"' "$out" |
+		"\(if ($f | startswith($pkg + "/")) then $f else $pkg + "/" + $f end):\(.line):\(.column) \(.type) \(.status | gsub(" "; "_"))"' "$out" |
 		sort -t: -k1,1 -k2,2n -k3,3n >"$dir/mutants.txt"
 	equiv=$(awk 'NF && $1 !~ /^#/ { print $1 " " $2 }' "$equivalent" 2>/dev/null | sort -u || true)
 	awk -v equiv="$equiv" '
