@@ -32,6 +32,9 @@
 # sets gremlins' workers; the JSON reports go to $LTSCAMP_BENCH_DIR.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+# gremlins times each mutant's tests against its first, unmutated run: a
+# cached result would make that run look instant and every mutant time out.
+export GOFLAGS="${GOFLAGS:+$GOFLAGS }-count=1"
 dir=${LTSCAMP_BENCH_DIR:-/tmp/ltscamp-bench}
 mkdir -p "$dir"
 workers=${WORKERS:-$(nproc)}
@@ -65,6 +68,7 @@ for pkg in "${pkgs[@]}"; do
 	ex=$(targets "$pkg")
 	[[ -n $ex ]] && args+=(--exclude-files "$ex")
 	echo "== $pkg: gremlins ${args[*]} ./$pkg" >&2
+	rm -f "$out" # a run that stops writes none: never read the last one's
 	"$gremlins" "${args[@]}" "./$pkg" >"$dir/mutation-${pkg//\//-}.log" 2>&1 || true
 	[[ -s $out ]] || { echo "mutation.sh: gremlins wrote no report for $pkg (see $dir/mutation-${pkg//\//-}.log)" >&2; exit 1; }
 	# Every mutant as "file:line:col TYPE STATUS", the file relative to the

@@ -147,18 +147,41 @@ func (s *Service) historyAround(ids []string) (*history, error) {
 		return nil, err
 	}
 	h, err := newHistory(append(earlier, tail...), from)
-	if err != nil || !h.hasLater(ids, nil) {
-		return h, err
+	if err != nil {
+		return nil, err
 	}
-	h.replayBefore()
-	for id := range h.before {
-		if evs := h.commands[id]; len(evs) > 0 && evs[0].Seq >= from {
-			// A later command breaks the rules in this part of the log:
-			// it reads something outside it. Decide on the whole log.
-			return s.wholeHistory(ids)
-		}
+	if h.readsOutside(ids) {
+		return s.wholeHistory(ids)
 	}
 	return h, nil
+}
+
+// readsOutside reports whether a command the decision about ids checks
+// breaks the rules in this part of the log, as it stands or, for the ids
+// a redo would put back, in effect again: it may read something outside
+// the part (a counterattack the strike it answers, a medic a patient), and
+// the decision must then be taken on the whole log. A command named and
+// out of effect is checked only when put back, since a redo re-checks it.
+func (h *history) readsOutside(ids []string) bool {
+	var back []string
+	for _, id := range ids {
+		if _, reverted := h.rv.Reverted(id); reverted {
+			back = append(back, id)
+		}
+	}
+	var unclean []string
+	if len(back) > 0 {
+		unclean = projections.Replay(h.log, h.rv.Skip(nil, back)).ViolatingCommands()
+	} else if h.hasLater(ids) {
+		h.replayBefore()
+		unclean = slices.Collect(maps.Keys(h.before))
+	}
+	for _, id := range unclean {
+		if evs := h.commands[id]; len(evs) > 0 && evs[0].Seq >= h.from {
+			return true
+		}
+	}
+	return false
 }
 
 // readMerged reads what each query selects, in one list in seq order, each
@@ -226,9 +249,10 @@ func commandInfo(id string, evs []events.Event, seqOf func(string) (int64, bool)
 }
 
 // newlyInvalid replays the log with the given commands out of (or back in)
-// effect and returns the commands that would become invalid, with why.
+// effect and returns the commands that would become invalid, with why: a
+// command put back is checked too, since what it read may be gone.
 func (h *history) newlyInvalid(alsoOut, alsoIn []string) []CommandInfo {
-	if !h.hasLater(alsoOut, alsoIn) {
+	if len(alsoIn) == 0 && !h.hasLater(alsoOut) {
 		return nil
 	}
 	h.replayBefore()
@@ -245,17 +269,13 @@ func (h *history) newlyInvalid(alsoOut, alsoIn []string) []CommandInfo {
 	return out
 }
 
-// hasLater reports whether a command in effect, other than those, an undo
-// or a redo, follows the first of the commands undone or redone: only
-// such a command can become invalid.
-func (h *history) hasLater(alsoOut, alsoIn []string) bool {
-	skip := h.rv.Skip(alsoOut, alsoIn)
-	named := map[string]bool{}
-	for _, id := range append(slices.Clone(alsoOut), alsoIn...) {
-		named[id] = true
-	}
+// hasLater reports whether a command in effect, other than those taken
+// out, an undo or a redo, follows the first of the commands undone: only
+// such a command can become invalid by an undo.
+func (h *history) hasLater(alsoOut []string) bool {
+	skip := h.rv.Skip(alsoOut, nil)
 	for _, e := range h.log {
-		if e.Seq > h.from && e.Stream != events.CommandsStream && !named[e.CommandID] && !skip(e) {
+		if e.Seq > h.from && e.Stream != events.CommandsStream && !skip(e) {
 			return true
 		}
 	}

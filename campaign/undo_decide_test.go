@@ -2,7 +2,6 @@ package campaign
 
 import (
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -420,17 +419,7 @@ func TestRedoByTargetOfACascade(t *testing.T) {
 //   - two awards, the second undone with the spend on it by cascade, the
 //     second award redone alone, the first award undone, then the
 //     cascade's undo undone: it restores the spend alone.
-//
-// It fails today: when nothing in effect follows the first command named
-// (but that command itself, in the third case), hasLater finds nothing to
-// re-check and the restore is appended; the sheet shows negative XP and
-// verify reports the spend. It runs with LTSCAMP_KNOWN_BUGS=1, so that
-// the package's tests (and the mutation score taken from them) stay green
-// until it is fixed; then drop the skip.
 func TestRedoChecksTheCommandItRestores(t *testing.T) {
-	if os.Getenv("LTSCAMP_KNOWN_BUGS") == "" {
-		t.Skip("known bug: a restore does not re-check the commands it restores when nothing in effect follows them (set LTSCAMP_KNOWN_BUGS=1 to run)")
-	}
 	for _, way := range []string{"redo", "undo of the undo", "undo of the cascade"} {
 		t.Run(way, func(t *testing.T) { restoreRechecks(t, way) })
 	}

@@ -61,6 +61,9 @@ func (c *Campaign) Apply(e events.Event) error {
 	if err != nil {
 		return err
 	}
+	if _, created := p.(*events.CampaignCreated); !created && c.Version == 0 {
+		return fmt.Errorf("event %d: %s before the campaign.created that begins the campaign stream", e.Seq, e.Type)
+	}
 	switch p := p.(type) {
 	case *events.CampaignCreated:
 		c.Name = p.Name
@@ -147,7 +150,7 @@ func (r *Roster) Apply(e events.Event) error {
 		}
 		c := p.(*events.CharacterCreated)
 		r.Members = append(r.Members, Member{ID: c.CharacterID, Name: c.Name, Seq: e.Seq})
-		r.members.added(r.Members)
+		r.members.added(&r.Members)
 	case events.TypeFoeAdded:
 		p, err := events.Decode(e)
 		if err != nil {
@@ -155,7 +158,7 @@ func (r *Roster) Apply(e events.Event) error {
 		}
 		f := p.(*events.FoeAdded)
 		r.Foes = append(r.Foes, Member{ID: f.FoeID, Name: f.Name, Seq: e.Seq, Foe: true, Encounter: f.Encounter})
-		r.foes.added(r.Foes)
+		r.foes.added(&r.Foes)
 	case events.TypeFoeRemoved:
 		id := strings.TrimPrefix(e.Stream, events.FoeStreamPrefix)
 		if i := slices.IndexFunc(r.Foes, func(m Member) bool { return m.ID == id }); i >= 0 {
@@ -195,10 +198,12 @@ func memberNames(ms []Member) []string {
 
 // Find returns the party member whose name matches, ignoring case and
 // surrounding space (Unicode case folding).
-func (r *Roster) Find(name string) (Member, bool) { return r.members.find(&r.members, r.Members, name) }
+func (r *Roster) Find(name string) (Member, bool) {
+	return r.members.find(&r.members, &r.Members, name)
+}
 
 // FindFoe returns the foe whose name matches, as Find does.
-func (r *Roster) FindFoe(name string) (Member, bool) { return r.foes.find(&r.foes, r.Foes, name) }
+func (r *Roster) FindFoe(name string) (Member, bool) { return r.foes.find(&r.foes, &r.Foes, name) }
 
 // FindAny returns the party member, or else the foe, whose name matches.
 func (r *Roster) FindAny(name string) (Member, bool) {
@@ -209,44 +214,42 @@ func (r *Roster) FindAny(name string) (Member, bool) {
 }
 
 // nameIndex maps the case-folded names of a list of members (foldKey) to
-// the first member of each. It answers as findName does, without reading
-// the whole list.
+// the first member of each: it finds the first member whose name matches
+// (strings.EqualFold of NormalizeName), without reading the whole list.
+// It belongs to one roster's list, by its address: a copy of the roster
+// shares the pointer but not the list, and builds an index of its own
+// when first asked, so that neither's Apply changes the other's.
 type nameIndex struct {
+	list  *[]Member
 	first map[string]int
 	// n is how many members of the list it holds.
 	n int
 }
 
-// find finds name among ms as findName does, through the index *ix,
-// which it builds afresh when there is none or it does not hold ms.
-func (ix *nameIndex) find(at **nameIndex, ms []Member, name string) (Member, bool) {
-	if ix == nil || ix.n != len(ms) {
-		ix = &nameIndex{first: make(map[string]int, len(ms))}
-		for i := range ms {
-			ix.added(ms[:i+1])
+// find finds name in *list through the index *ix, which it builds afresh
+// when there is none, it belongs to another list, or it does not hold the
+// whole list.
+func (ix *nameIndex) find(at **nameIndex, list *[]Member, name string) (Member, bool) {
+	if ix == nil || ix.list != list || ix.n != len(*list) {
+		ix = &nameIndex{list: list, first: make(map[string]int, len(*list))}
+		for range *list {
+			ix.added(list)
 		}
 		*at = ix
 	}
-	name = NormalizeName(name)
-	i, ok := ix.first[foldKey(name)]
-	if !ok {
-		return Member{}, false
+	if i, ok := ix.first[foldKey(NormalizeName(name))]; ok {
+		return (*list)[i], true
 	}
-	if m := ms[i]; strings.EqualFold(m.Name, name) {
-		return m, true
-	}
-	// Not the list the index was built for (a copy of the roster that
-	// changed apart from it): look the slow way.
-	return findName(ms, name)
+	return Member{}, false
 }
 
-// added indexes the last member of ms, when the index holds those before
-// it (a nil index is built when first asked).
-func (ix *nameIndex) added(ms []Member) {
-	if ix == nil || ix.n != len(ms)-1 {
+// added indexes the next member of *list the index does not hold yet, when
+// the index is the list's own (a nil index is built when first asked).
+func (ix *nameIndex) added(list *[]Member) {
+	if ix == nil || ix.list != list || ix.n >= len(*list) {
 		return
 	}
-	k := foldKey(ms[ix.n].Name)
+	k := foldKey((*list)[ix.n].Name)
 	if _, ok := ix.first[k]; !ok {
 		ix.first[k] = ix.n
 	}
@@ -268,16 +271,6 @@ func foldKey(name string) string {
 		b.WriteRune(least)
 	}
 	return b.String()
-}
-
-func findName(ms []Member, name string) (Member, bool) {
-	name = NormalizeName(name)
-	for _, m := range ms {
-		if strings.EqualFold(m.Name, name) {
-			return m, true
-		}
-	}
-	return Member{}, false
 }
 
 // NormalizeName trims a character name and folds runs of white space to one

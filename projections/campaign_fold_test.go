@@ -1,7 +1,6 @@
 package projections
 
 import (
-	"os"
 	"reflect"
 	"slices"
 	"strings"
@@ -142,15 +141,9 @@ func TestCampaignFoldErrors(t *testing.T) {
 // TestCampaignFoldOutOfOrder: a campaign stream whose first event is not
 // campaign.created is not a campaign: FoldCampaign says so with an error.
 //
-// It fails today (see the report of issue 27): a plotword before
-// campaign.created panics (assignment to the nil Plotwords map), and any
-// other event before it gives Version 1, which FoldCampaign takes as
-// created. verify (World.apply) refuses such a log before it folds it, so
-// only FoldCampaign's own callers meet it. Run with LTSCAMP_KNOWN_BUGS=1.
+// verify (World.apply) refuses such a log before it folds it; FoldCampaign
+// says so too.
 func TestCampaignFoldOutOfOrder(t *testing.T) {
-	if os.Getenv("LTSCAMP_KNOWN_BUGS") == "" {
-		t.Skip("a known bug: FoldCampaign of a stream not begun by campaign.created (set LTSCAMP_KNOWN_BUGS=1)")
-	}
 	for _, first := range []events.Payload{events.AdventureStarted{Number: 1}, events.PlotwordAcquired{Word: "KITKAT"}} {
 		t.Run(first.EventType(), func(t *testing.T) {
 			defer func() {
@@ -308,16 +301,9 @@ func TestRosterFoldErrors(t *testing.T) {
 // TestRosterCopiesFindApart: two copies of a roster, each folding a new
 // member of its own, each find their own members.
 //
-// It fails today (see the report of issue 27): a copy shares the
-// original's name index (the members pointer), the copy's Apply adds its
-// member to it, and the original's then finds the index as long as its
-// own list and does not rebuild it; a name missing from the index is
-// answered "not found" without the slow search find keeps for a copy
-// that changed apart. Run with LTSCAMP_KNOWN_BUGS=1.
+// A copy shares the original's name index pointer; the index belongs to
+// the list it was built for, so each builds its own.
 func TestRosterCopiesFindApart(t *testing.T) {
-	if os.Getenv("LTSCAMP_KNOWN_BUGS") == "" {
-		t.Skip("a known bug: a copy of a roster shares its name index (set LTSCAMP_KNOWN_BUGS=1)")
-	}
 	log := logOf(t,
 		step{events.CharacterStream("A"), "K1", events.CharacterCreated{CharacterID: "A", Name: "Ajax"}},
 		step{events.CharacterStream("C"), "K2", events.CharacterCreated{CharacterID: "C", Name: "Cyd"}},

@@ -71,8 +71,10 @@ func decodeBase(b []byte) (revertBase, int64, error) {
 	base := revertBase{offsets: b[head : head+4*(n+1)], records: b[head+4*(n+1):], n: n}
 	prev := 0
 	for i := 0; i <= n; i++ {
+		// The records begin at 0, each holds a command ID before its
+		// fixed tail, and the last ends the encoding.
 		off := base.offset(i)
-		if off < prev || off > len(base.records) || i > 0 && off-prev <= recordTail {
+		if i == 0 && off != 0 || i > 0 && off-prev <= recordTail || off > len(base.records) {
 			return revertBase{}, 0, fmt.Errorf("%w: record %d", errBadBase, i)
 		}
 		prev = off

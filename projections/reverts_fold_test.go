@@ -3,7 +3,6 @@ package projections
 import (
 	"errors"
 	"fmt"
-	"os"
 	"reflect"
 	"slices"
 	"strings"
@@ -352,14 +351,7 @@ func TestRevertBaseRefusesDamage(t *testing.T) {
 // 0; an encoding whose first offset is past it is damaged, and refused,
 // rather than read with its first command ID cut short (K1 read as "1",
 // so that K1 would be taken as in effect).
-//
-// It fails today (see the report of issue 27): decodeBase checks that the
-// offsets rise and that each record is longer than its fixed tail, but not
-// that the first is 0. Run with LTSCAMP_KNOWN_BUGS=1.
 func TestRevertBaseRefusesAFirstOffsetPastZero(t *testing.T) {
-	if os.Getenv("LTSCAMP_KNOWN_BUGS") == "" {
-		t.Skip("a known bug: decodeBase reads a first offset past 0 (set LTSCAMP_KNOWN_BUGS=1)")
-	}
 	b := encodeBase(map[string]revertRef{"K1": {seq: 5}, "K2": {seq: 5, pos: 1}}, 9)
 	b[4+8+4] = 1 // the first offset
 	base, _, err := decodeBase(b)

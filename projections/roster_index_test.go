@@ -102,3 +102,15 @@ func TestFoldKeyIsEqualFold(t *testing.T) {
 		t.Error("the key of an invalid name is not valid UTF-8")
 	}
 }
+
+// findName is what Find answers, the slow way: the first member whose
+// name matches, ignoring case and surrounding or repeated space.
+func findName(ms []Member, name string) (Member, bool) {
+	name = NormalizeName(name)
+	for _, m := range ms {
+		if strings.EqualFold(m.Name, name) {
+			return m, true
+		}
+	}
+	return Member{}, false
+}
