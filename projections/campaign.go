@@ -161,7 +161,8 @@ func (r *Roster) Apply(e events.Event) error {
 		r.foes.added(&r.Foes)
 	case events.TypeFoeRemoved:
 		id := strings.TrimPrefix(e.Stream, events.FoeStreamPrefix)
-		if i := slices.IndexFunc(r.Foes, func(m Member) bool { return m.ID == id }); i >= 0 {
+		i := slices.IndexFunc(r.Foes, func(m Member) bool { return m.ID == id })
+		if i >= 0 {
 			r.Left = append(r.Left, r.Foes[i])
 			r.Foes = slices.Delete(r.Foes, i, i+1)
 		}
@@ -228,12 +229,12 @@ type nameIndex struct {
 
 // find finds name in *list through the index *ix, which it builds afresh
 // when there is none, it belongs to another list, or it does not hold the
-// whole list.
+// whole list (members appended other than by Apply).
 func (ix *nameIndex) find(at **nameIndex, list *[]Member, name string) (Member, bool) {
 	if ix == nil || ix.list != list || ix.n != len(*list) {
 		ix = &nameIndex{list: list, first: make(map[string]int, len(*list))}
-		for range *list {
-			ix.added(list)
+		for _, m := range *list {
+			ix.add(m)
 		}
 		*at = ix
 	}
@@ -243,13 +244,17 @@ func (ix *nameIndex) find(at **nameIndex, list *[]Member, name string) (Member, 
 	return Member{}, false
 }
 
-// added indexes the next member of *list the index does not hold yet, when
-// the index is the list's own (a nil index is built when first asked).
+// added indexes the last member of *list, when the index is the list's
+// own and holds those before it (a nil index is built when first asked).
 func (ix *nameIndex) added(list *[]Member) {
-	if ix == nil || ix.list != list || ix.n >= len(*list) {
-		return
+	if ix != nil && ix.list == list && ix.n == len(*list)-1 {
+		ix.add((*list)[ix.n])
 	}
-	k := foldKey((*list)[ix.n].Name)
+}
+
+// add indexes m as the next member of the list.
+func (ix *nameIndex) add(m Member) {
+	k := foldKey(m.Name)
 	if _, ok := ix.first[k]; !ok {
 		ix.first[k] = ix.n
 	}

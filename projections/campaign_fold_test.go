@@ -278,6 +278,56 @@ func TestRosterFindKeepsUp(t *testing.T) {
 	}
 }
 
+// TestRosterFindsMembersAppendedApart: Members and Foes are exported; a
+// member appended to either other than by Apply, after the index was
+// built, is found all the same.
+func TestRosterFindsMembersAppendedApart(t *testing.T) {
+	var r Roster
+	r.Members = []Member{{ID: "A", Name: "Ajax"}}
+	r.Foes = []Member{{ID: "O", Name: "Ork", Foe: true}}
+	if _, ok := r.Find("ajax"); !ok {
+		t.Fatal("Find(ajax) missed")
+	}
+	if _, ok := r.FindFoe("ork"); !ok {
+		t.Fatal("FindFoe(ork) missed")
+	}
+	r.Members = append(r.Members, Member{ID: "H", Name: "Hector"})
+	r.Foes = append(r.Foes, Member{ID: "G", Name: "Guard", Foe: true})
+	if m, ok := r.Find("HECTOR"); !ok || m.ID != "H" {
+		t.Errorf("Find(HECTOR) = %+v, %t after Hector was appended", m, ok)
+	}
+	if m, ok := r.FindFoe("guard"); !ok || m.ID != "G" {
+		t.Errorf("FindFoe(guard) = %+v, %t after the guard was appended", m, ok)
+	}
+}
+
+// TestRosterApplyKeepsItsIndex: a roster import checks every new name
+// against thousands, so Apply adds each new member to the index Find
+// built instead of leaving Find to build it again.
+func TestRosterApplyKeepsItsIndex(t *testing.T) {
+	log := logOf(t,
+		step{events.CharacterStream("A"), "K1", events.CharacterCreated{CharacterID: "A", Name: "Ajax"}},
+		step{events.FoeStream("O"), "K2", events.FoeAdded{FoeID: "O", Name: "Ork"}},
+		step{events.CharacterStream("H"), "K3", events.CharacterCreated{CharacterID: "H", Name: "Hector"}},
+		step{events.FoeStream("G"), "K4", events.FoeAdded{FoeID: "G", Name: "Guard"}},
+	)
+	r := rosterOf(t, log[:2])
+	r.Find("ajax")
+	r.FindFoe("ork")
+	members, foes := r.members, r.foes
+	for _, e := range log[2:] {
+		if err := r.Apply(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if m, ok := r.Find("hector"); !ok || m.ID != "H" || r.members != members || r.members.n != 2 {
+		t.Errorf("Find(hector) = %+v, %t; the index was built again (%t) or holds %d members", m, ok, r.members != members, r.members.n)
+	}
+	if m, ok := r.FindFoe("guard"); !ok || m.ID != "G" || r.foes != foes || r.foes.n != 2 {
+		t.Errorf("FindFoe(guard) = %+v, %t; the index was built again (%t) or holds %d foes", m, ok, r.foes != foes, r.foes.n)
+	}
+}
+
 // TestRosterFoldErrors: a creation or a foe that cannot be read is an
 // error; other events are not read at all.
 func TestRosterFoldErrors(t *testing.T) {

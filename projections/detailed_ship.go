@@ -160,27 +160,32 @@ func SameDetailedOutcome(got *events.DetailedShipHit, want events.DetailedShipHi
 		if len(gs) > 1 {
 			what = fmt.Sprintf("shot %d", i+1)
 		}
-		switch {
-		case !slices.Equal(g.Destroyed, w.Destroyed):
+		if !slices.Equal(g.Destroyed, w.Destroyed) {
 			return fmt.Sprintf("%s recorded %d boxes destroyed %s; the rules destroy %d %s", what, len(g.Destroyed), placeList(g.Destroyed), len(w.Destroyed), placeList(w.Destroyed))
-		case !slices.Equal(g.Exploded, w.Exploded):
+		}
+		if !slices.Equal(g.Exploded, w.Exploded) {
 			return fmt.Sprintf("%s recorded %d boxes exploded; the rules give %d", what, len(g.Exploded), len(w.Exploded))
-		case g.Wasted != w.Wasted || g.Residual != w.Residual:
+		}
+		if g.Wasted != w.Wasted || g.Residual != w.Residual {
 			return fmt.Sprintf("%s recorded %d points wasted (%d residual); the rules give %d (%d)", what, g.Wasted, g.Residual, w.Wasted, w.Residual)
-		case g.TurretDestroyed != w.TurretDestroyed:
+		}
+		if g.TurretDestroyed != w.TurretDestroyed {
 			return fmt.Sprintf("%s recorded turret %d destroyed; the rules give %d (0: none)", what, g.TurretDestroyed, w.TurretDestroyed)
 		}
 	}
-	switch {
-	case !slices.Equal(got.Widowed, want.Widowed) || !slices.Equal(got.ExternalsLost, want.ExternalsLost):
+	if !slices.Equal(got.Widowed, want.Widowed) || !slices.Equal(got.ExternalsLost, want.ExternalsLost) {
 		return fmt.Sprintf("hit recorded %d widowed boxes; the rules widow %d", len(got.Widowed), len(want.Widowed))
-	case !slices.Equal(got.Disabled, want.Disabled):
+	}
+	if !slices.Equal(got.Disabled, want.Disabled) {
 		return fmt.Sprintf("hit recorded components disabled %v; the rules disable %v", got.Disabled, want.Disabled)
-	case got.ShipExploded != want.ShipExploded:
+	}
+	if got.ShipExploded != want.ShipExploded {
 		return fmt.Sprintf("hit recorded the ship exploded %t; the rules give %t", got.ShipExploded, want.ShipExploded)
-	case !slices.Equal(got.Killed, want.Killed):
+	}
+	if !slices.Equal(got.Killed, want.Killed) {
 		return fmt.Sprintf("hit recorded %v killed; the rules kill %v", got.Killed, want.Killed)
-	case !slices.Equal(got.Rolls, want.Rolls):
+	}
+	if !slices.Equal(got.Rolls, want.Rolls) {
 		return fmt.Sprintf("hit recorded the rolls %v; the rules call for %v", got.Rolls, want.Rolls)
 	}
 	if d := SameShipRolls(got.CrewRolls, want.CrewRolls); d != "" {
@@ -241,7 +246,8 @@ func CheckTurretRoll(ship interceptor.Ship, p *events.DetailedShot) string {
 	if err != nil {
 		return err.Error()
 	}
-	if want > 0 && len(ship.Turrets()) > 1 && len(p.TurretPicks) > 0 && p.TurretPicks[len(p.TurretPicks)-1] != want {
+	// With more than one turret, a turret is struck only through a pick.
+	if want > 0 && len(ship.Turrets()) > 1 && p.TurretPicks[len(p.TurretPicks)-1] != want {
 		return fmt.Sprintf("hit recorded the turret picks %v past the one that hit (turret %d)", p.TurretPicks, want)
 	}
 	if len(p.TurretPicks) > 0 && (want == 0 || len(ship.Turrets()) == 1) {
@@ -420,14 +426,15 @@ func (d *DetailedShip) ApplyRepair(p *events.DetailedShipRepaired) (events.Detai
 	var n interceptor.Ship
 	var rep interceptor.RepairReport
 	var err error
-	switch {
-	case p.External && p.Turret != 0:
-		return events.DetailedShipRepaired{}, fmt.Errorf("a repair of external system %q on turret %d: external systems are on the hull", p.Code, p.Turret)
-	case p.External && p.Boxes != 1:
-		return events.DetailedShipRepaired{}, fmt.Errorf("a repair of %d boxes of external system %q: an external system is one box", p.Boxes, p.Code)
-	case p.External:
+	if p.External {
+		if p.Turret != 0 {
+			return events.DetailedShipRepaired{}, fmt.Errorf("a repair of external system %q on turret %d: external systems are on the hull", p.Code, p.Turret)
+		}
+		if p.Boxes != 1 {
+			return events.DetailedShipRepaired{}, fmt.Errorf("a repair of %d boxes of external system %q: an external system is one box", p.Boxes, p.Code)
+		}
 		n, rep, err = d.ship.RepairExternal(p.Code)
-	default:
+	} else {
 		n, rep, err = d.ship.RepairBoxes(p.Turret, p.Code, p.Boxes)
 	}
 	if err != nil {
@@ -454,23 +461,26 @@ func DetailedRepairOutcome(rep interceptor.RepairReport) events.DetailedShipRepa
 // give (want, from DetailedRepairOutcome) and returns the first
 // difference, or "".
 func SameDetailedRepair(got *events.DetailedShipRepaired, want events.DetailedShipRepaired) string {
-	switch {
-	case got.External != want.External:
+	if got.External != want.External {
 		return fmt.Sprintf("repair recorded %s as an external system %t; the rules give %t", got.Code, got.External, want.External)
-	case got.Type != want.Type:
+	}
+	if got.Type != want.Type {
 		return fmt.Sprintf("repair recorded %s as %s; the record makes it %s", got.Code, got.Type, want.Type)
-	case !slices.Equal(got.Restored, want.Restored):
+	}
+	if !slices.Equal(got.Restored, want.Restored) {
 		return fmt.Sprintf("repair recorded boxes restored %s; the rules restore %s", placeList(got.Restored), placeList(want.Restored))
-	case got.LostBefore != want.LostBefore || got.LostAfter != want.LostAfter:
+	}
+	if got.LostBefore != want.LostBefore || got.LostAfter != want.LostAfter {
 		return fmt.Sprintf("repair recorded %s lost %d → %d; the rules give %d → %d", got.Code, got.LostBefore, got.LostAfter, want.LostBefore, want.LostAfter)
-	case got.MinutesPerBox != want.MinutesPerBox || got.Minutes != want.Minutes:
+	}
+	if got.MinutesPerBox != want.MinutesPerBox || got.Minutes != want.Minutes {
 		return fmt.Sprintf("repair recorded %d minutes (%d a box); the book gives %d (%d a box, %s)", got.Minutes, got.MinutesPerBox, want.Minutes, want.MinutesPerBox, want.Source)
 	}
 	return ""
 }
 
 // MinutesPerDay is the length of a game day on the clock repairs run on.
-const MinutesPerDay = 24 * 60
+const MinutesPerDay = 1440
 
 // RepairClock returns where on the game clock a repair of minutes that
 // begins at from ends, and how many midnights it passes.
@@ -498,10 +508,10 @@ func ClockText(c events.ShipClock) string {
 // DurationText writes minutes as "6 h", "15 min" or "1 h 15 min".
 func DurationText(minutes int) string {
 	h, m := minutes/60, minutes%60
-	switch {
-	case h == 0:
+	if h == 0 {
 		return fmt.Sprintf("%d min", m)
-	case m == 0:
+	}
+	if m == 0 {
 		return fmt.Sprintf("%d h", h)
 	}
 	return fmt.Sprintf("%d h %d min", h, m)
@@ -557,12 +567,13 @@ type DetailedTurretView struct {
 
 // turretState is a turret's State in words.
 func turretState(t interceptor.TurretStatus) string {
-	switch {
-	case t.Destroyed:
+	if t.Destroyed {
 		return "destroyed"
-	case t.Jammed && t.JamFacing == 0:
+	}
+	if t.Jammed && t.JamFacing == 0 {
 		return "weapons abandoned"
-	case t.Jammed:
+	}
+	if t.Jammed {
 		return "jammed facing " + interceptor.JamFacingName(t.JamFacing)
 	}
 	return "standing"
@@ -606,10 +617,10 @@ type DetailedShipView struct {
 // l.456), and for a ship a structural collapse broke up the time its crew
 // has left to abandon ship; "" while it is in action.
 func (v DetailedShipView) Fate() string {
-	switch {
-	case v.Exploded:
+	if v.Exploded {
 		return "out of action permanently"
-	case v.BrokenUp && v.AbandonTurns != nil:
+	}
+	if v.BrokenUp && v.AbandonTurns != nil {
 		return "out of action permanently (a structural collapse); " + AbandonText(*v.AbandonTurns)
 	}
 	return ""

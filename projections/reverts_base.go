@@ -26,21 +26,16 @@ type revertBase struct {
 
 const revertBaseMagic = "RVB1"
 
-// recordTail is the fixed part of a record after the command ID.
-const recordTail = 8 + 4
+// recordTail is the fixed part of a record after the command ID: the
+// undo's seq (8 bytes) and the position in its list (4).
+const recordTail = 12
 
 var errBadBase = errors.New("reverts snapshot: malformed")
 
 // encodeBase encodes refs (and the stream version) as a revertBase.
 func encodeBase(refs map[string]revertRef, version int64) []byte {
 	ids := slices.Sorted(maps.Keys(refs))
-	size := 0
-	for _, id := range ids {
-		size += len(id) + recordTail
-	}
-	out := make([]byte, 0, len(revertBaseMagic)+8+4+4*(len(ids)+1)+size)
-	out = append(out, revertBaseMagic...)
-	out = binary.LittleEndian.AppendUint64(out, uint64(version))
+	out := binary.LittleEndian.AppendUint64([]byte(revertBaseMagic), uint64(version))
 	out = binary.LittleEndian.AppendUint32(out, uint32(len(ids)))
 	off := 0
 	for _, id := range ids {
@@ -60,12 +55,14 @@ func encodeBase(refs map[string]revertRef, version int64) []byte {
 // decodeBase reads what encodeBase wrote, in place: b must not change.
 func decodeBase(b []byte) (revertBase, int64, error) {
 	head := len(revertBaseMagic) + 8 + 4
-	if len(b) < head || string(b[:len(revertBaseMagic)]) != revertBaseMagic {
+	// The header, then at least the offset of the end.
+	if len(b) < head+4 || string(b[:len(revertBaseMagic)]) != revertBaseMagic {
 		return revertBase{}, 0, errBadBase
 	}
 	version := int64(binary.LittleEndian.Uint64(b[len(revertBaseMagic):]))
+	// Below 2^32: no overflow in an int of the 64-bit builds.
 	n := int(binary.LittleEndian.Uint32(b[len(revertBaseMagic)+8:]))
-	if n < 0 || len(b) < head+4*(n+1) {
+	if len(b) < head+4*(n+1) {
 		return revertBase{}, 0, errBadBase
 	}
 	base := revertBase{offsets: b[head : head+4*(n+1)], records: b[head+4*(n+1):], n: n}
@@ -105,13 +102,14 @@ func (b *revertBase) find(id string) (revertRef, bool) {
 	for lo < hi {
 		mid := int(uint(lo+hi) >> 1)
 		rec := b.records[b.offset(mid):b.offset(mid+1)]
-		switch c := strings.Compare(string(rec[:len(rec)-recordTail]), id); {
-		case c == 0:
+		c := strings.Compare(string(rec[:len(rec)-recordTail]), id)
+		if c == 0 {
 			_, ref := b.record(mid)
 			return ref, true
-		case c < 0:
+		}
+		if c < 0 {
 			lo = mid + 1
-		default:
+		} else {
 			hi = mid
 		}
 	}

@@ -10,7 +10,6 @@ package projections
 import (
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/ltscamp/ltscamp/events"
@@ -425,7 +424,7 @@ func (s *Sheet) setSkill(key, name string, level int) {
 		}
 	}
 	s.Skills = append(s.Skills, Skill{Key: key, Name: name, Level: level})
-	sort.Slice(s.Skills, func(i, j int) bool { return s.Skills[i].Name < s.Skills[j].Name })
+	slices.SortFunc(s.Skills, func(a, b Skill) int { return strings.Compare(a.Name, b.Name) })
 }
 
 // derive recomputes the values that follow from the others.
