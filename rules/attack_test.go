@@ -100,6 +100,8 @@ func TestResolveAttack(t *testing.T) {
 			hit: []int{2, 3, 4}, dmg: []int{3}, pass: true, target: 11, before: 4, taken: 4, fatigue: true},
 		{name: "unarmed, equal ST, no bonus", editions: all, in: with(func(in *AttackInput) { in.TargetST = 12 }), weapon: "unarmed",
 			hit: []int{2, 3, 4}, dmg: []int{3}, pass: true, target: 11, before: 3, taken: 3, fatigue: true, mods: []Modifier{}},
+		{name: "unarmed, target's ST unknown, no bonus", editions: all, in: with(func(in *AttackInput) { in.TargetST = 0 }), weapon: "unarmed",
+			hit: []int{2, 3, 4}, dmg: []int{3}, pass: true, target: 11, before: 3, taken: 3, fatigue: true, mods: []Modifier{}},
 		{name: "unarmed, weaker, no bonus", editions: all, in: with(func(in *AttackInput) { in.AttackerST = 9 }), weapon: "unarmed",
 			hit: []int{2, 3, 4}, dmg: []int{1}, pass: true, target: 11, before: 1, taken: 1, fatigue: true},
 		// A plain unarmed blow meets armour in every edition; grappling
@@ -123,6 +125,10 @@ func TestResolveAttack(t *testing.T) {
 		{name: "light club minimum 1 damage", editions: []Edition{Edition2010}, in: ajax, weapon: "light club",
 			hit: []int{2, 3, 4}, dmg: []int{1}, pass: true, target: 11, before: 1, taken: 1,
 			mods: []Modifier{{"damage: modifier", -1, AppliesTotal}, {"damage: Club (T) (min 1 damage) minimum 1 before armour", 1, AppliesTotal}}},
+		// 1+0 = 1: already the minimum, nothing is raised.
+		{name: "light club rolls 1 before armour", editions: []Edition{Edition2010}, in: ajax, weapon: "light club",
+			hit: []int{2, 3, 4}, dmg: []int{2}, pass: true, target: 11, before: 1, taken: 1,
+			mods: []Modifier{{"damage: modifier", -1, AppliesTotal}}},
 		{name: "light club minimum 1, then armour", editions: []Edition{Edition2010}, in: ajax, weapon: "light club", armor: "flak vest",
 			hit: []int{2, 3, 4}, dmg: []int{1}, pass: true, target: 11, before: 1, stopped: 1, taken: 0},
 		// "Curse": one per level on the hit total and against the damage;

@@ -160,12 +160,9 @@ func rollContestSide(s ContestSide, r Roller) (ContestSideOutcome, error) {
 	case s.Curses < 0:
 		return ContestSideOutcome{}, Errorf(CodeInvalid, "%s's curse level %d is negative", s.Name, s.Curses)
 	}
-	mode := CheckPlain
-	if s.SkillName != "" || s.SkillLevel > 0 {
-		mode = CheckAssisted
-	}
+	// A side's skill assists it: its level, if any, adds to the target.
 	target, mods := CheckTarget(CheckInput{
-		Expr:           CheckExpr{Dice: dice, Attribute: s.Attribute, Skill: s.SkillName, Mode: mode},
+		Expr:           CheckExpr{Dice: dice, Attribute: s.Attribute, Skill: s.SkillName, Mode: CheckAssisted},
 		AttributeValue: s.AttributeValue,
 		Restriction:    s.Restriction,
 		SkillName:      s.SkillName,

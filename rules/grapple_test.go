@@ -57,6 +57,10 @@ func TestGrappleAndOutsideAttacks(t *testing.T) {
 			mods: []Modifier{{"damage: modifier", 2, AppliesTotal}}},
 		{name: "grappling dagger, equal ST", editions: all, in: grapple(func(in *AttackInput) { in.TargetST = 12 }), weapon: "dagger (G)",
 			dmg: []int{3}, before: 5, taken: 5},
+		// A foe whose ST is not known (0) is not weaker.
+		{name: "grappling dagger, target's ST unknown", editions: all, in: grapple(func(in *AttackInput) { in.TargetST = 0 }), weapon: "dagger (G)",
+			dmg: []int{3}, before: 5, taken: 5,
+			mods: []Modifier{{"damage: modifier", 2, AppliesTotal}}},
 		{name: "grappling dagger, weaker", editions: all, in: grapple(func(in *AttackInput) { in.AttackerST = 10 }), weapon: "dagger (G)",
 			dmg: []int{3}, before: 5, taken: 5},
 		// A (G) weapon meets armour: only an unarmed grapple negates it.
