@@ -432,8 +432,19 @@ func (h *history) undoUndoRedo(d *decision, target string, req UndoRequest, out 
 // restore puts ids back in effect, refusing when that would make a later
 // command invalid.
 func (h *history) restore(d *decision, ids []string, reason string, out *UndoResult) error {
-	if invalid := h.newlyInvalid(nil, ids); len(invalid) > 0 {
-		return rules.Errorf(rules.CodeRule, "cannot redo %s: commands made since would become invalid:\n%s\nundo them first", h.info(ids[0], "").String(), listCommands(invalid))
+	var itself, since []CommandInfo
+	for _, c := range h.newlyInvalid(nil, ids) {
+		if slices.Contains(ids, c.ID) {
+			itself = append(itself, c)
+		} else {
+			since = append(since, c)
+		}
+	}
+	if len(itself) > 0 {
+		return rules.Errorf(rules.CodeRule, "cannot redo %s: the rules refuse it with the commands in effect now:\n%s\nredo what it depended on first", h.info(ids[0], "").String(), listCommands(itself))
+	}
+	if len(since) > 0 {
+		return rules.Errorf(rules.CodeRule, "cannot redo %s: commands made since would become invalid:\n%s\nundo them first", h.info(ids[0], "").String(), listCommands(since))
 	}
 	for _, id := range ids {
 		out.Restored = append(out.Restored, h.info(id, ""))

@@ -469,7 +469,11 @@ func restoreRechecks(t *testing.T, way string) {
 	} else {
 		_, err = s.Undo(UndoRequest{Target: undo.Event.ID})
 	}
+	undoRefused(t, s, err, before, rules.CodeRule, "the rules refuse it with the commands in effect now:\n  "+spend)
 	undoRefused(t, s, err, before, rules.CodeRule, "ST 12→13 costs 18 XP")
+	if strings.Contains(err.Error(), "made since") {
+		t.Errorf("the refusal lists the command restored as made since: %v", err)
+	}
 	if unspent, st := sheetOf(t, s, "Ajax"); unspent != 20-xp || st != 12 {
 		t.Fatalf("after the refused restore: %d unspent, ST %d", unspent, st)
 	}

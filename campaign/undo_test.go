@@ -36,7 +36,8 @@ func TestRedoRefusedWhenItWouldOverdraw(t *testing.T) {
 	}
 	before := count(t, s)
 	_, err := s.Redo(RedoRequest{})
-	if rules.CodeOf(err) != rules.CodeRule || !strings.Contains(err.Error(), "DX 11→12 costs 17 XP, but Ajax had 2 unspent") {
+	if rules.CodeOf(err) != rules.CodeRule || !strings.Contains(err.Error(), "commands made since would become invalid:") ||
+		!strings.Contains(err.Error(), "DX 11→12 costs 17 XP, but Ajax had 2 unspent") {
 		t.Fatalf("redo over a later spend: %v", err)
 	}
 	if count(t, s) != before {

@@ -83,7 +83,9 @@ func newRedoCmd(a *app) *cobra.Command {
 		Short: "Put an undone command back in effect by appending command.restored",
 		Long: `Put undone commands back in effect. Without an argument, redo restores the
 commands of the most recent undo still in force (all of a cascade); with one, that
-command alone. A redo that would leave a command made since invalid is refused.`,
+command alone. A redo is refused when the rules would refuse the command restored
+as the log now stands (its award undone since, say), or when it would leave a
+command made since invalid.`,
 		Example: `  ltscamp redo
   ltscamp redo 01JD5W0Q4Q8Y8S3T1ZJ8WQ2K5M --reason "it did happen"`,
 		Args: func(cmd *cobra.Command, args []string) error {
