@@ -94,3 +94,71 @@ func TestCurseLiftPricesExactly(t *testing.T) {
 		t.Errorf("ST 2: %+v, %v", got, err)
 	}
 }
+
+// TestValidateFoeBounds: a foe needs a name, and each attribute from 1 to
+// MaxFoeAttribute; every attribute out of it is named.
+func TestValidateFoeBounds(t *testing.T) {
+	for _, r := range []struct {
+		name string
+		a    Attributes
+		want string // "" for accepted
+	}{
+		{"Ork", Attributes{ST: 1, DX: 1, IQ: 1}, ""},
+		{"Ork", Attributes{ST: 99, DX: 99, IQ: 99}, ""},
+		{" Ork ", Attributes{ST: 12, DX: 11, IQ: 9}, ""},
+		{"", Attributes{ST: 12, DX: 11, IQ: 9}, "a foe needs a name"},
+		{" \t", Attributes{ST: 12, DX: 11, IQ: 9}, "a foe needs a name"},
+		{" Ork ", Attributes{ST: 0, DX: 100, IQ: 9}, "foe Ork: ST 0 (give 1 to 99); DX 100 (give 1 to 99)"},
+		{"Ork", Attributes{ST: 12, DX: 11, IQ: -1}, "foe Ork: IQ -1 (give 1 to 99)"},
+	} {
+		err := ValidateFoe(r.name, r.a)
+		if r.want == "" && err != nil || r.want != "" && (err == nil || err.Error() != r.want || CodeOf(err) != CodeInvalid) {
+			t.Errorf("ValidateFoe(%q, %+v) = %v; want %q", r.name, r.a, err, r.want)
+		}
+	}
+}
+
+// TestZeroAttributesAreValues: an attribute of 0 (a foe's, say, brought
+// to 0) is a value a check, a contest and an attack still take; below 0
+// is not.
+func TestZeroAttributesAreValues(t *testing.T) {
+	for _, v := range []int{0, -1} {
+		_, err := ResolveCheck(CheckInput{Edition: Edition2021, Expr: CheckExpr{Dice: 3, Attribute: DX}, AttributeValue: v}, NewGivenFaces([]int{1, 1, 1}))
+		if (err == nil) != (v == 0) {
+			t.Errorf("check against DX %d: %v", v, err)
+		}
+		side := ContestSide{Name: "Ajax", Attribute: ST, AttributeValue: v}
+		_, err = ResolveContest(Edition2021, side, side, NewGivenFaces([]int{1, 1, 1}), NewGivenFaces([]int{1, 1, 1}))
+		if (err == nil) != (v == 0) {
+			t.Errorf("contest at ST %d: %v", v, err)
+		}
+		w, err := LookupWeapon(Edition2021, "dagger")
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = ResolveAttack(AttackInput{Edition: Edition2021, Attacker: "Ajax", AttackerDX: v, AttackerST: 12, Weapon: w, Target: "Hector", TargetST: 11},
+			NewGivenFaces([]int{1, 1, 1}), NewGivenFaces([]int{1}))
+		if (err == nil) != (v == 0) {
+			t.Errorf("attack at DX %d: %v", v, err)
+		}
+	}
+}
+
+// TestContestDiceBounds: a contest side rolls 1 to MaxDice dice (0 means
+// the default three).
+func TestContestDiceBounds(t *testing.T) {
+	for _, r := range []struct {
+		dice int
+		ok   bool
+	}{{1, true}, {MaxDice, true}, {MaxDice + 1, false}, {-1, false}} {
+		faces := make([]int, max(r.dice, 0))
+		for i := range faces {
+			faces[i] = 1
+		}
+		side := ContestSide{Name: "Ajax", Attribute: ST, AttributeValue: 12, Dice: r.dice}
+		_, err := ResolveContest(Edition2021, side, side, NewGivenFaces(faces), NewGivenFaces(faces))
+		if r.ok && err != nil || !r.ok && (err == nil || !strings.Contains(err.Error(), "must roll 1 to 30 dice")) {
+			t.Errorf("%d dice: %v", r.dice, err)
+		}
+	}
+}
