@@ -24,7 +24,7 @@ var foldSources = map[string]string{
 	"2": "5a880ab9240c46398709c3dffe5b35133a9f098d8a37bace193706d53cf88c1b",
 	"3": "6ab3060c9b8c0a7c5fbaeea6809ee9a3083f6426ae10e660a43066fa60cf6ddc",
 	"4": "857b2252547ed6008bb2000664fd050d03807a530bf166b42ef9b58937c9e55c",
-	"5": "f6de747710e3fa632a8f9d3927e9cf61a46f1e38069ab24a072613306e014145",
+	"5": "42b346d01718b3eb516e711d6be8f3e8becf9a9b121142fede1c054010e0a4f8",
 }
 
 // foldSourceFiles are the files foldSources digests, from this package.

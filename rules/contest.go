@@ -204,13 +204,9 @@ func sideName(name, fallback string) string {
 	return fallback
 }
 
-// totalText is "13", or "13 (12 rolled, curse +1)" when cursed.
-func totalText(so ContestSideOutcome) string {
-	if so.Total == so.Sum {
-		return fmt.Sprint(so.Total)
-	}
-	return fmt.Sprintf("%d (%d rolled, curse %+d)", so.Total, so.Sum, so.Total-so.Sum)
-}
+// totalText is the total, "13": a curse lowers the target, not the total
+// (see rollContestSide), so the total is the dice rolled.
+func totalText(so ContestSideOutcome) string { return fmt.Sprint(so.Total) }
 
 // targetText is "ST 12", or "DX 11 (DX 12, armour restriction -2, skill
 // Pilot +1)" when the target is modified.
