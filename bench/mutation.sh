@@ -68,7 +68,7 @@ targets() {
 # ("file:line:col TYPE STATUS" lines) in a copy of the module, runs PKG's
 # tests on it, and writes the list again with the outcome in its place.
 byhand() {
-	local pkg=$1 list=$2 copy line file ln col type t0 limit status res
+	local pkg=$1 list=$2 copy line file ln col type t0 limit status res rc
 	grep -q ' NOT_COVERED$' "$list" || return 0
 	copy=$(mktemp -d)
 	git ls-files -co --exclude-standard -z | tar --null --ignore-failed-read -cf - -T - 2>/dev/null | tar -xf - -C "$copy"
@@ -90,8 +90,9 @@ byhand() {
 			echo "$file:$ln:$col $type NOT_COVERED (no $type at that place to apply)"
 			continue
 		fi
-		res=$(cd "$copy" && timeout "$limit" go test "./$pkg" 2>&1)
-		case $? in
+		rc=0
+		res=$(cd "$copy" && timeout "$limit" go test "./$pkg" 2>&1) || rc=$?
+		case $rc in
 		0) status=LIVED ;;
 		124) status=TIMED_OUT ;;
 		*) if grep -q '\[build failed\]\|\[setup failed\]' <<<"$res"; then status=NOT_VIABLE; else status=KILLED; fi ;;
