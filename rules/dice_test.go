@@ -2,6 +2,7 @@ package rules
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -88,6 +89,7 @@ func TestParseExpr(t *testing.T) {
 		{"4/DX+GUNNER", check(4, DX, "GUNNER", CheckAssisted), "4/DX+GUNNER"},
 		{"3/DX+Rifle/SMG", check(3, DX, "Rifle/SMG", CheckAssisted), "3/DX+Rifle/SMG"},
 		{"10/DX", check(10, DX, "", CheckPlain), "10/DX"},
+		{"1/DX", check(1, DX, "", CheckPlain), "1/DX"},
 		{"d3", dice(1, 3, 0), "d3"},
 		{"2d6-1", dice(2, 6, -1), "2d6-1"},
 		{"2D6-1", dice(2, 6, -1), "2d6-1"},
@@ -118,6 +120,9 @@ func TestParseExprErrors(t *testing.T) {
 		{"   ", `bad roll "": empty expression; try 3/DX or 2d6-1`},
 		{"3/SX", `bad roll "3/SX": unknown attribute "SX": use ST, DX or IQ`},
 		{"3/STR", `bad roll "3/STR": unknown attribute "STR": use ST, DX or IQ`},
+		// The attribute is the letters after "/", a to z and A to Z.
+		{"3/Za", `bad roll "3/Za": unknown attribute "Za": use ST, DX or IQ`},
+		{"3/zA", `bad roll "3/zA": unknown attribute "zA": use ST, DX or IQ`},
 		{"3/", `bad roll "3/": missing attribute after "/": use ST, DX or IQ`},
 		{"3/+Climbing", `bad roll "3/+Climbing": missing attribute after "/": use ST, DX or IQ`},
 		{"/DX", `bad roll "/DX": missing the number of dice before "/", as in 3/DX`},
@@ -141,4 +146,27 @@ func TestParseExprErrors(t *testing.T) {
 		_, err := ParseExpr(r.in)
 		wantError(t, err, CodeInvalid, r.msg)
 	}
+}
+
+// An error message quotes the first word of what it could not read, cut
+// after 12 bytes on a rune boundary.
+func TestUnexpectedQuotesTheStartOfAWord(t *testing.T) {
+	for _, r := range []struct{ in, want string }{
+		{"abc def", "abc"},
+		{"abcdefghijkl", "abcdefghijkl"},
+		{"abcdefghijklm", "abcdefghijkl…"},
+		{"abcdefghijké", "abcdefghijk…"},
+		{"abcdefghijk€", "abcdefghijk…"},
+		{"abcdefghij€", "abcdefghij…"},
+		// Not text at all (bytes that only continue a rune): nothing is kept.
+		{strings.Repeat("\x80", 13), "…"},
+	} {
+		if got := unexpected(r.in); got != r.want {
+			t.Errorf("unexpected(%q) = %q, want %q", r.in, got, r.want)
+		}
+	}
+	_, err := ParseDice("d6 abcdefghijkl")
+	wantError(t, err, CodeInvalid, `bad dice "d6 abcdefghijkl": unexpected "abcdefghijkl" after d6; write dice like d6, 2d6-1 or 3d6`)
+	_, err = ParseDice("d6 abcdefghijké")
+	wantError(t, err, CodeInvalid, `bad dice "d6 abcdefghijké": unexpected "abcdefghijk…" after d6; write dice like d6, 2d6-1 or 3d6`)
 }

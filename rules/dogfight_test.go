@@ -607,3 +607,78 @@ func TestExitAllowed(t *testing.T) {
 	wantError(t, ExitAllowed(Turning, false), CodeRule, "only a disengaged craft can exit the dogfight; it is in the turning position")
 	wantError(t, ExitAllowed("gone", false), CodeInvalid, `unknown position "gone": use pursuit, fleeing, turning or disengaged`)
 }
+
+// A target dead in the water "can no longer move or fire": it may still win
+// the mover's pilot check, but then nobody moves; a disengaged tie leaves it
+// where it is too. The mover who wins takes his choice as ever.
+func TestManeuverOnATargetDeadInTheWater(t *testing.T) {
+	rows := []struct {
+		name                 string
+		mf, tf               []int
+		winner               string
+		moverAfter, tgtAfter Position
+		explain              string
+	}{
+		{"the target wins", roll6, roll12, "Hector", Disengaged, Disengaged,
+			"Hector wins with 12 on DX 13 (DX 12, skill Pilot +1) against Ajax's 6 on DX 12 (DX 11, skill Pilot +1). " +
+				"Hector wins but is dead in the water and cannot move: Ajax is disengaged, Hector disengaged."},
+		{"the mover wins", roll12, roll6, "Ajax", Pursuit, Fleeing,
+			"Ajax wins with 12 on DX 12 (DX 11, skill Pilot +1) against Hector's 6 on DX 13 (DX 12, skill Pilot +1). " +
+				"Ajax takes the pursuit position on Hector."},
+		{"a disengaged tie", []int{3, 3, 4}, []int{4, 3, 3}, "", Disengaged, Disengaged,
+			"both total 10: in a dogfight a tie is a tie, whatever the pilots' targets (edition 2021). On a tie, positions remain unchanged: Ajax is disengaged, Hector disengaged."},
+	}
+	for _, r := range rows {
+		t.Run(r.name, func(t *testing.T) {
+			out, err := ResolveManeuver(ManeuverInput{Edition: Edition2021, Mover: "Ajax", Target: "Hector", MoverPos: Disengaged,
+				MoverPilot: ajaxPilot, TargetPilot: hectorPilot, TargetDIW: true}, NewGivenFaces(r.mf), NewGivenFaces(r.tf))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if out.Winner != r.winner || out.MoverPos != r.moverAfter || out.TargetPos != r.tgtAfter {
+				t.Errorf("winner %q, %s/%s; want %q, %s/%s", out.Winner, out.MoverPos, out.TargetPos, r.winner, r.moverAfter, r.tgtAfter)
+			}
+			if !strings.HasSuffix(out.Explanation, r.explain) {
+				t.Errorf("Explanation = %q\nwant it to end %q", out.Explanation, r.explain)
+			}
+		})
+	}
+}
+
+// Each pilot's maneuver bonus is listed apart from his Pilot level, and only
+// his own: a side with M+0 lists its skill alone, in a win and in a tie.
+func TestPilotContestListsEachBonusApart(t *testing.T) {
+	skill := func(v int) Modifier {
+		return Modifier{Source: "skill Pilot", Value: v, Applies: AppliesTarget}
+	}
+	bonus := func(v int) Modifier {
+		return Modifier{Source: fmt.Sprintf("maneuver M+%d", v), Value: v, Applies: AppliesTarget}
+	}
+	rows := []struct {
+		name    string
+		aM, bM  int
+		af, bf  []int
+		outcome string
+		aMods   []Modifier
+		bMods   []Modifier
+	}{
+		{"the second has M+1", 0, 1, roll12, roll6, ContestWin, []Modifier{skill(1)}, []Modifier{skill(1), bonus(1)}},
+		{"the first has M+2", 2, 0, roll6, roll12, ContestWin, []Modifier{skill(1), bonus(2)}, []Modifier{skill(1)}},
+		{"a tie, the first has M+1", 1, 0, []int{3, 3, 4}, []int{4, 3, 3}, ContestTie, []Modifier{skill(1), bonus(1)}, []Modifier{skill(1)}},
+		{"a tie, the second has M+1", 0, 1, []int{3, 3, 4}, []int{4, 3, 3}, ContestTie, []Modifier{skill(1)}, []Modifier{skill(1), bonus(1)}},
+	}
+	for _, r := range rows {
+		t.Run(r.name, func(t *testing.T) {
+			c, err := ResolvePilotContest(Edition2021, hectorPilot, ajaxPilot, r.aM, r.bM, NewGivenFaces(r.af), NewGivenFaces(r.bf))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.Outcome != r.outcome {
+				t.Errorf("outcome %s, want %s", c.Outcome, r.outcome)
+			}
+			if !reflect.DeepEqual(c.Sides[0].Modifiers, r.aMods) || !reflect.DeepEqual(c.Sides[1].Modifiers, r.bMods) {
+				t.Errorf("modifiers %+v / %+v\nwant      %+v / %+v", c.Sides[0].Modifiers, c.Sides[1].Modifiers, r.aMods, r.bMods)
+			}
+		})
+	}
+}
