@@ -12,7 +12,7 @@ import (
 // types. Bump it with any change to one of them, so that no stored
 // snapshot folded by the old code is trusted (the campaign layer adds the
 // build's revision to it as well).
-const SnapshotCode = "5"
+const SnapshotCode = "6"
 
 // Snapshot kinds: which projection a snapshot holds.
 const (

@@ -46,6 +46,35 @@ func TestCodeOf(t *testing.T) {
 	}
 }
 
+// A name cut short, of three letters or more, finds the one name it
+// begins: "Nav" finds "Navigation, Stellar".
+func TestSuggestPrefix(t *testing.T) {
+	names := []string{"Navigation, Stellar", "Medic", "Mechanic", "Climbing"}
+	for _, r := range []struct {
+		in, want string
+	}{
+		{"Nav", "Navigation, Stellar"},
+		{" nav ", "Navigation, Stellar"},
+		{"Na", ""},          // too short to guess
+		{"Me", ""},          // too short, and two names
+		{"Mec", "Mechanic"}, // one name only
+		{"Med", "Medic"},
+		{"Medic", ""}, // the whole name: nothing to suggest
+		{"Xyz", ""},
+	} {
+		got, ok := SuggestPrefix(r.in, names)
+		if got != r.want || ok != (r.want != "") {
+			t.Errorf("SuggestPrefix(%q) = %q, %v; want %q", r.in, got, ok, r.want)
+		}
+	}
+	if got, ok := SuggestPrefix("Me", []string{"Medic"}); ok {
+		t.Errorf("SuggestPrefix of two letters = %q", got)
+	}
+	if got, ok := SuggestPrefix("Med", []string{"Medic", "Medicine"}); ok {
+		t.Errorf("SuggestPrefix of a start two names share = %q", got)
+	}
+}
+
 func TestSuggest(t *testing.T) {
 	names := []string{"Climbing", "Swimming", "Medic", "Mechanic", "Ajax", "Hector", "Zoë", "Ängel"}
 	for _, r := range []struct {
@@ -66,6 +95,9 @@ func TestSuggest(t *testing.T) {
 		{"", "", false},
 		{"  ", "", false},
 		{"Mdic", "Medic", true},
+		// At most max(2, runes/3) edits: 2 for six letters, not 3.
+		{"Clmbng", "Climbing", true},
+		{"Clmbn", "", false},
 	} {
 		got, ok := Suggest(r.in, names)
 		if got != r.want || ok != r.ok {

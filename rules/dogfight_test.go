@@ -364,6 +364,7 @@ func TestManeuverErrors(t *testing.T) {
 		{"engaged elsewhere", with(func(in *ManeuverInput) { in.MoverEngagedElsewhere = true }), nil, nil, CodeRule,
 			"Ajax is engaged with other craft and can only maneuver against those foes, not against Hector"},
 		{"negative M", with(func(in *ManeuverInput) { in.TargetM = -1 }), roll12, roll15, CodeInvalid, "Hector's maneuver bonus M-1 is negative"},
+		{"M past 99", with(func(in *ManeuverInput) { in.MoverM = 100 }), roll12, roll15, CodeInvalid, "Ajax's maneuver bonus M+100 is out of range (0 to 99)"},
 		{"pilot on ST", with(func(in *ManeuverInput) { in.MoverPilot.Attribute = ST }), roll12, roll15, CodeInvalid,
 			`Ajax's pilot check is on DX, not ST ("operate star craft on 3/DX")`},
 		{"edition", with(func(in *ManeuverInput) { in.Edition = "2030" }), nil, nil, CodeInvalid, `unknown edition "2030": choose 2010, 2020 or 2021`},
@@ -661,11 +662,18 @@ func TestPilotContestListsEachBonusApart(t *testing.T) {
 		outcome string
 		aMods   []Modifier
 		bMods   []Modifier
+		explain string
 	}{
-		{"the second has M+1", 0, 1, roll12, roll6, ContestWin, []Modifier{skill(1)}, []Modifier{skill(1), bonus(1)}},
-		{"the first has M+2", 2, 0, roll6, roll12, ContestWin, []Modifier{skill(1), bonus(2)}, []Modifier{skill(1)}},
-		{"a tie, the first has M+1", 1, 0, []int{3, 3, 4}, []int{4, 3, 3}, ContestTie, []Modifier{skill(1), bonus(1)}, []Modifier{skill(1)}},
-		{"a tie, the second has M+1", 0, 1, []int{3, 3, 4}, []int{4, 3, 3}, ContestTie, []Modifier{skill(1)}, []Modifier{skill(1), bonus(1)}},
+		{"the second has M+1", 0, 1, roll12, roll6, ContestWin, []Modifier{skill(1)}, []Modifier{skill(1), bonus(1)},
+			"Hector wins with 12 on DX 13 (DX 12, skill Pilot +1) against Ajax's 6 on DX 13 (DX 11, skill Pilot +1, maneuver M+1 +1)."},
+		{"the first has M+2", 2, 0, roll6, roll12, ContestWin, []Modifier{skill(1), bonus(2)}, []Modifier{skill(1)},
+			"Ajax wins with 12 on DX 12 (DX 11, skill Pilot +1) against Hector's 6 on DX 15 (DX 12, skill Pilot +1, maneuver M+2 +2)."},
+		{"a tie, the first has M+1", 1, 0, []int{3, 3, 4}, []int{4, 3, 3}, ContestTie, []Modifier{skill(1), bonus(1)}, []Modifier{skill(1)},
+			"Hector and Ajax both total 10: in a dogfight a tie is a tie, whatever the pilots' targets (edition 2021)."},
+		{"a tie, the second has M+1", 0, 1, []int{3, 3, 4}, []int{4, 3, 3}, ContestTie, []Modifier{skill(1)}, []Modifier{skill(1), bonus(1)},
+			"Hector and Ajax both total 10 against 13; it is a tie."},
+		{"the most bonus, M+99", 99, 0, roll6, roll12, ContestWin, []Modifier{skill(1), bonus(99)}, []Modifier{skill(1)},
+			"Ajax wins with 12 on DX 12 (DX 11, skill Pilot +1) against Hector's 6 on DX 112 (DX 12, skill Pilot +1, maneuver M+99 +99)."},
 	}
 	for _, r := range rows {
 		t.Run(r.name, func(t *testing.T) {
@@ -675,6 +683,9 @@ func TestPilotContestListsEachBonusApart(t *testing.T) {
 			}
 			if c.Outcome != r.outcome {
 				t.Errorf("outcome %s, want %s", c.Outcome, r.outcome)
+			}
+			if c.Explanation != r.explain {
+				t.Errorf("Explanation = %q\nwant          %q", c.Explanation, r.explain)
 			}
 			if !reflect.DeepEqual(c.Sides[0].Modifiers, r.aMods) || !reflect.DeepEqual(c.Sides[1].Modifiers, r.bMods) {
 				t.Errorf("modifiers %+v / %+v\nwant      %+v / %+v", c.Sides[0].Modifiers, c.Sides[1].Modifiers, r.aMods, r.bMods)

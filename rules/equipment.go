@@ -179,7 +179,7 @@ func findItem(want string, n int, names func(i int) []string) int {
 		for i := range n {
 			ns := names(i)
 			cands := ns[min(pass, len(ns)):]
-			if pass < 3 && len(cands) > 0 {
+			if pass < 3 { // every item has a key, a label and a name
 				cands = cands[:1]
 			}
 			for _, c := range cands {
@@ -420,7 +420,7 @@ func CheckHeft(ed Edition, who string, st int, w Weapon) error {
 	if _, err := resolveEdition(ed); err != nil {
 		return err
 	}
-	if w.Heft > 0 && st < w.Heft {
+	if st < w.Heft { // a heft of 0, the book's "-", refuses no ST of 0 or more
 		return Errorf(CodeRule, "%s (ST %d) cannot wield %s: its heft is %d", who, st, withArticle(w.Name), w.Heft)
 	}
 	return nil

@@ -169,6 +169,8 @@ func TestLookupWeapon(t *testing.T) {
 		{Edition2021, "Medic", `unknown weapon "Medic": Medic is a skill, not a weapon`},
 		// A name cut short finds the one weapon it begins.
 		{Edition2021, "Assau", `unknown weapon "Assau" in edition 2021; did you mean "Assault Rifle (2A)"?`},
+		// The table's first row too, where no spelling is near enough.
+		{Edition2021, "unar", `unknown weapon "unar" in edition 2021; did you mean "Unarmed (U)"?`},
 		{Edition2021, "club_light", `the Club (T) (min 1 damage) is not a weapon of edition 2021 (its book lists it in edition 2010)`},
 		{Edition2021, "", "missing weapon name; name a weapon such as Dagger or Handgun"},
 		{"1999", "dagger", `unknown edition "1999": choose 2010, 2020 or 2021`},
@@ -215,6 +217,32 @@ func TestArmorTables(t *testing.T) {
 	wantError(t, err, CodeInvalid, "missing armour name; name armour such as Flak Vest")
 	_, err = LookupArmor(Edition2021, "chain mail")
 	wantError(t, err, CodeInvalid, `unknown armour "chain mail" in edition 2021; the armours are Flak Vest, Space Suit, Landing Suit and Battle Armor`)
+}
+
+// A name cut short is a guess only when the names it begins are one item's,
+// wherever that item sits in the table; otherwise the nearest spelling is.
+func TestSuggestItemGuessesOneItemFromItsStart(t *testing.T) {
+	names := func(s []string) []string { return s }
+	label := func(s []string) string { return s[0] }
+	rows := []struct {
+		typed string
+		items [][]string
+		want  string
+	}{
+		{"alph", [][]string{{"Alphabetical", "alphabetical order"}, {"Zulu"}}, "Alphabetical"},
+		{"alph", [][]string{{"Zulu"}, {"Alphabetical", "alphabetical order"}}, "Alphabetical"},
+		// Two items begin so, and no name is spelt near it: no guess.
+		{"alp", [][]string{{"Alphabetical"}, {"Alpinestrasse"}}, ""},
+		{"alp", [][]string{{"Zulu"}, {"Alphabetical"}, {"Alpinestrasse"}}, ""},
+		// Two items begin so, and one is spelt near it.
+		{"alpa", [][]string{{"Alpha"}, {"Alphabetical"}}, "Alpha"},
+	}
+	for _, r := range rows {
+		got, ok := suggestItem(r.typed, r.items, names, label)
+		if got != r.want || ok != (r.want != "") {
+			t.Errorf("suggestItem(%q, %q) = %q, %v; want %q", r.typed, r.items, got, ok, r.want)
+		}
+	}
 }
 
 func TestCheckHeft(t *testing.T) {

@@ -167,17 +167,14 @@ func Group(n int) string {
 // ledger or a sheet that would wrap round is a broken log, not a number.
 func AddChecked(a, b int) (int, bool) {
 	c := a + b
-	if (b > 0 && c < a) || (b < 0 && c > a) {
-		return c, false
-	}
-	return c, true
+	// Adding more than 0 raises a; anything else does not. A sum that
+	// wrapped round moved the other way.
+	return c, (c > a) == (b > 0)
 }
 
 // SubChecked returns a - b, and false when the difference overflows.
 func SubChecked(a, b int) (int, bool) {
 	c := a - b
-	if (b > 0 && c > a) || (b < 0 && c < a) {
-		return c, false
-	}
-	return c, true
+	// Taking more than 0 lowers a; anything else does not.
+	return c, (c < a) == (b > 0)
 }

@@ -74,6 +74,10 @@ func TestCheckedArithmetic(t *testing.T) {
 		sumVal int
 	}{
 		{1, 2, true, true, 3},
+		{5, 0, true, true, 5},
+		{5, -3, true, true, 2},
+		{-5, 3, true, true, -2},
+		{math.MinInt64, 0, true, true, math.MinInt64},
 		{math.MaxInt64, 1, false, true, math.MinInt64},
 		{math.MaxInt64, 0, true, true, math.MaxInt64},
 		{math.MinInt64, -1, false, true, math.MaxInt64},
@@ -119,12 +123,15 @@ func TestCheckNameAndText(t *testing.T) {
 		t.Errorf("a 2000-character note: %v", err)
 	}
 	wantError(t, CheckNote(strings.Repeat("x", 2001)), CodeInvalid, "the note is 2001 characters long; it holds at most 2000")
-	for _, r := range "\x00\x07\x08\x1b\x7f\u0085\u2066\u2069" {
+	// The bidirectional embeddings and overrides U+202A to U+202E and
+	// isolates U+2066 to U+2069, each end; the line and paragraph
+	// separators.
+	for _, r := range "\x00\x07\x08\x1b\x7f\u0085\u2028\u2029\u202a\u202e\u2066\u2069" {
 		if !Unprintable(r) {
 			t.Errorf("Unprintable(%U) = false", r)
 		}
 	}
-	for _, r := range " aé€\u00a0\u200d" {
+	for _, r := range " aé€\u00a0\u200d\u2027\u202f\u2065\u206a" {
 		if Unprintable(r) {
 			t.Errorf("Unprintable(%U) = true", r)
 		}
@@ -202,6 +209,36 @@ func TestNewCharacterAttributeRange(t *testing.T) {
 // fillers) or a letter written decomposed ("e" + U+0301 for "é"). Each
 // was accepted, and made a second "Kira" or "José". Names in scripts
 // that combine marks (Devanagari, Thai, Vietnamese typed composed) pass.
+// decomposed names the letter and the mark where the NFC form first
+// differs, also when the two differ inside a rune (marks in the wrong
+// order) and when the text starts with a mark.
+func TestDecomposedNamesTheLetterAndTheMark(t *testing.T) {
+	for _, r := range []struct{ in, want string }{
+		{"José", `the letter 'e' and the combining mark U+0301 where one character belongs`},
+		// Acute (above) before grave below: NFC puts the one below first.
+		{"x̖́", `the letter 'x' and the combining mark U+0301 where one character belongs`},
+		{"Kix̖́", `the letter 'x' and the combining mark U+0301 where one character belongs`},
+		{"̖́", `the letter '́' and the combining mark U+0316 where one character belongs`},
+		{"KiraÅ", `the character U+212B, which Unicode writes another way (NFC)`},
+		{"Ångström", `the character U+212B, which Unicode writes another way (NFC)`},
+	} {
+		if got := decomposed(r.in); got != r.want {
+			t.Errorf("decomposed(%q) = %q\nwant %q", r.in, got, r.want)
+		}
+	}
+}
+
+// A text quoted in a message keeps 20 characters, and is cut past that.
+func TestShortenKeepsTwentyCharacters(t *testing.T) {
+	twenty := strings.Repeat("é", 20)
+	if got := shorten(twenty); got != twenty {
+		t.Errorf("shorten of 20 characters = %q", got)
+	}
+	if got := shorten(twenty + "x"); got != twenty+"…" {
+		t.Errorf("shorten of 21 characters = %q", got)
+	}
+}
+
 func TestCheckNameLooksAlike(t *testing.T) {
 	for _, c := range []struct{ name, words string }{
 		{"Kira\u200b", "holds the invisible character U+200B (zero-width space)"},

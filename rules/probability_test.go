@@ -2,6 +2,7 @@ package rules
 
 import (
 	"math"
+	"slices"
 	"testing"
 )
 
@@ -25,7 +26,13 @@ func TestSumDistribution(t *testing.T) {
 			t.Errorf("%dd%d has %d entries", r.dice, r.sides, n)
 		}
 	}
-	if SumDistribution(-1, 6) != nil || SumDistribution(2, 0) != nil || SumDistribution(25, 6) != nil {
+	// A one-sided die rolls its count, and only that.
+	if d := SumDistribution(2, 1); !slices.Equal(d, []int64{0, 0, 1}) {
+		t.Errorf("2d1 = %v, want [0 0 1]", d)
+	}
+	// 63d2 and 21d8 have 2^63 ways, one past int64.
+	if SumDistribution(-1, 6) != nil || SumDistribution(2, 0) != nil || SumDistribution(25, 6) != nil ||
+		SumDistribution(63, 2) != nil || SumDistribution(21, 8) != nil || SumDistribution(62, 2) == nil {
 		t.Error("impossible or overflowing distributions are not nil")
 	}
 }
@@ -49,6 +56,13 @@ func TestPassProbability(t *testing.T) {
 		{"negative target", 3, -5, 0, 0},
 		{"no dice", 0, 0, 0, 1},
 		{"negative dice", -1, 10, 0, 0},
+		// Past 24d6 probabilities are folded as floats, whose sum for
+		// 29d6 is 0.9999999999999997: a target at the highest roll is
+		// still a sure pass.
+		{"29/x at the highest roll", 29, 174, 0, 1},
+		// Up to 24d6 the chance is a ratio of whole counts: the float fold
+		// would give 2.110425330085844e-19 here, not 1/6^24.
+		{"24/x at the lowest roll", 24, 24, 0, 1.0 / 4738381338321616896},
 	} {
 		if got := PassProbability(r.dice, r.target, r.modify); got != r.want {
 			t.Errorf("%s: PassProbability(%d, %d, %d) = %v, want %v", r.name, r.dice, r.target, r.modify, got, r.want)

@@ -35,13 +35,20 @@ func (CryptoRoller) Roll(count, sides int) ([]int, error) {
 	return faces, nil
 }
 
+// The most dice, and the most sides, any roller rolls at once: far past
+// the game's 30d6 and d10, well short of a roll that would eat memory.
+const (
+	maxRollCount = 1000
+	maxRollSides = 1000
+)
+
 // checkRollArgs rejects impossible rolls from any roller.
 func checkRollArgs(count, sides int) error {
-	if count < 1 || count > 1000 {
-		return Errorf(CodeInvalid, "cannot roll %d dice: roll 1 or more", count)
+	if count < 1 || count > maxRollCount {
+		return Errorf(CodeInvalid, "cannot roll %d dice: roll 1 to %d", count, maxRollCount)
 	}
-	if sides < 2 || sides > 1000 {
-		return Errorf(CodeInvalid, "cannot roll a die with %d sides", sides)
+	if sides < 2 || sides > maxRollSides {
+		return Errorf(CodeInvalid, "cannot roll a die with %d sides: give 2 to %d", sides, maxRollSides)
 	}
 	return nil
 }

@@ -51,6 +51,42 @@ func TestGivenFaces(t *testing.T) {
 	}
 }
 
+// Both rollers take 1 to 1000 dice of 2 to 1000 sides, and refuse the
+// rest before they use a face.
+func TestRollersTakeOnlyPossibleRolls(t *testing.T) {
+	rows := []struct {
+		count, sides int
+		msg          string
+	}{
+		{1, 2, ""},
+		{1000, 1000, ""},
+		{0, 6, "cannot roll 0 dice: roll 1 to 1000"},
+		{1001, 6, "cannot roll 1001 dice: roll 1 to 1000"},
+		{3, 1, "cannot roll a die with 1 sides: give 2 to 1000"},
+		{3, 1001, "cannot roll a die with 1001 sides: give 2 to 1000"},
+	}
+	for _, r := range rows {
+		ones := make([]int, max(r.count, 1))
+		for i := range ones {
+			ones[i] = 1
+		}
+		given := NewGivenFaces(ones)
+		for name, roller := range map[string]Roller{"crypto": CryptoRoller{}, "given": given} {
+			faces, err := roller.Roll(r.count, r.sides)
+			if r.msg != "" {
+				wantError(t, err, CodeInvalid, r.msg)
+				continue
+			}
+			if err != nil || len(faces) != r.count {
+				t.Errorf("%s: Roll(%d, %d) = %d faces, %v", name, r.count, r.sides, len(faces), err)
+			}
+		}
+		if r.msg != "" && given.Remaining() != len(ones) {
+			t.Errorf("Roll(%d, %d) refused, but used faces: %d of %d left", r.count, r.sides, given.Remaining(), len(ones))
+		}
+	}
+}
+
 func TestCryptoRoller(t *testing.T) {
 	var r CryptoRoller
 	seen := map[int]bool{}

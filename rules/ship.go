@@ -292,7 +292,7 @@ func (p *shipParser) weaponsShields(compact string) string {
 	switch {
 	case sh == "":
 		return `missing the shield factors after "/", as in d6/1 or /1`
-	case sh[0] == '-' && allDigits(sh[1:]) && len(sh) > 1:
+	case sh[0] == '-' && allDigits(sh[1:]): // allDigits("") is false
 		return "shields cannot be negative"
 	case !allDigits(sh):
 		return "shields must be a whole number of factors, as in d6/1 or /1"
@@ -914,9 +914,9 @@ func RepairSection(state []SectionState, index, points int) ([]SectionState, int
 	if s.Damage == 0 {
 		return nil, 0, Errorf(CodeRule, "%s has no damage to repair", s.Name)
 	}
-	n := s.Damage
-	if points > 0 && points < n {
-		n = points
+	n := s.Damage // less than 0 repairs it all
+	if points > 0 {
+		n = min(points, n)
 	}
 	next := slices.Clone(state)
 	next[index].Damage -= n

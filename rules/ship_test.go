@@ -293,6 +293,17 @@ func TestParseShipRecordErrors(t *testing.T) {
 		{Edition2021, "E1,, O1", `bad ship record: entry 2 of 3 is empty; separate entries with single commas`},
 		{Edition2021, "E1, O1,", `bad ship record: entry 3 of 3 is empty; separate entries with single commas`},
 		{Edition2021, "E1, O1, Abcdefghijklmnopqrstuvwxyzabcdefghijklmnop1", `bad ship record: "Abcdefghijklmnopqrstuvwxyzabcdefghijklmn…": a section's name is at most 40 letters`},
+		// An entry of 40 letters is quoted whole, one of 41 cut.
+		{Edition2021, "E1, O1, Abcdefghijklmnopqrstuvwxyzabcdefghijklm!", `bad ship record: "Abcdefghijklmnopqrstuvwxyzabcdefghijklm!": a section's name is letters, spaces and hyphens only, not "!"`},
+		{Edition2021, "E1, O1, Abcdefghijklmnopqrstuvwxyzabcdefghijklmn!", `bad ship record: "Abcdefghijklmnopqrstuvwxyzabcdefghijklmn…": a section's name is letters, spaces and hyphens only, not "!"`},
+		// A number past any int is past 99 too.
+		{Edition2021, "E1, O1, M+99999999999999999999", `bad ship record: "M+99999999999999999999": the maneuver bonus is 0 to 99`},
+		// A section's points with more after them: the lowest and the highest digit.
+		{Edition2021, "E1, O1, 1Cargo1", `bad ship record: "1Cargo1": a section needs a name before its points, as in Science2`},
+		{Edition2021, "Cargo0 E1, O1", `bad ship record: "Cargo0 E1": unexpected "E1" after the points; separate entries with commas`},
+		{Edition2021, "Cargo9 E1, O1", `bad ship record: "Cargo9 E1": unexpected "E1" after the points; separate entries with commas`},
+		// Two letters are enough to point at the section meant.
+		{Edition2021, "En1, O1", `bad ship record "En1, O1": a craft requires engineering and operations sections; Engineering is missing (is En1 meant to be Engineering? write Engineering1 or E1)`},
 		{Edition2021, "E1, O1\x00", `bad ship record: contains the control character U+0000`},
 		{Edition2021, "E1, O1, \xff", `bad ship record: not valid UTF-8 text`},
 		{"1999", "E1, O1", `unknown edition "1999": choose 2010, 2020 or 2021`},
@@ -310,6 +321,20 @@ func TestParseShipRecordErrors(t *testing.T) {
 	}
 	_, err := ParseShipRecord(Edition2021, strings.Join(many, ", "))
 	wantError(t, err, CodeInvalid, fmt.Sprintf(`bad ship record: "%s": a craft has at most 32 sections`, many[len(many)-1]))
+	// 36 entries, as many as 32 sections and the four other kinds: each
+	// entry is read, and the 33rd section is the error. One more entry is
+	// too many before any is read.
+	many = append(many, "d6/1", "M+0", "S+1")
+	_, err = ParseShipRecord(Edition2010, strings.Join(many, ", "))
+	wantError(t, err, CodeInvalid, fmt.Sprintf(`bad ship record: "%s": a craft has at most 32 sections`, many[len(many)-4]))
+	many = append(many, "M+1")
+	_, err = ParseShipRecord(Edition2010, strings.Join(many, ", "))
+	wantError(t, err, CodeInvalid, "bad ship record: 37 entries is too many (at most 32 sections plus weapons, shields, maneuver and systems)")
+	// A name of 40 letters is long enough.
+	long := mustShip(t, Edition2021, "E1, O1, Abcdefghijklmnopqrstuvwxyzabcdefghijklmn1")
+	if got := long.Sections[2].Name; got != "Abcdefghijklmnopqrstuvwxyzabcdefghijklmn" {
+		t.Errorf("the 40-letter section is named %q", got)
+	}
 }
 
 func TestShipRecordStringShortToLong(t *testing.T) {
@@ -365,10 +390,14 @@ func TestSectionIndex(t *testing.T) {
 			t.Errorf("SectionIndex(%q) = %d, %v; want %d", name, got, err, want)
 		}
 	}
-	_, err := r.SectionIndex("Living")
+	// A section not found is at no index: -1, never one a caller could use.
+	i, err := r.SectionIndex("Living")
 	wantError(t, err, CodeNotFound, `the craft has no section "Living": its sections are Cargo, Engineering, Operations, Science Bay`)
-	_, err = r.SectionIndex("Sciense Bay")
+	j, err := r.SectionIndex("Sciense Bay")
 	wantError(t, err, CodeNotFound, `the craft has no section "Sciense Bay"; did you mean "Science Bay"?`)
+	if i != -1 || j != -1 {
+		t.Errorf("SectionIndex of a missing section = %d and %d, want -1", i, j)
+	}
 }
 
 func TestApplyShipHit(t *testing.T) {
@@ -405,6 +434,42 @@ func TestApplyShipHit(t *testing.T) {
 		if want := "Hit for 2, shields stop 1: 1 damage point; Operations takes 1 and is destroyed with all aboard. " +
 			"Engineering and Operations are destroyed: the craft is dead in the water, has lost propulsion and cannot communicate with the outside world, and can no longer move or fire."; out.Explanation != want {
 			t.Errorf("Explanation = %q\nwant          %q", out.Explanation, want)
+		}
+	})
+	t.Run("the attacker inflicts none, or all he may", func(t *testing.T) {
+		// Kit-Kat has shields 1: a hit for 5 may inflict 0 to 4.
+		out, st, err := ApplyShipHit(r, nil, 5, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out.Inflicted != 0 || len(out.Applied) != 0 || !reflect.DeepEqual(st, NewShipState(r)) {
+			t.Fatalf("inflict 0: %+v %+v", out, st)
+		}
+		out, _, err = ApplyShipHit(r, nil, 5, 4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out.Inflicted != 4 || len(out.Applied) != 4 || !out.Destroyed {
+			t.Fatalf("inflict 4 of 4: %+v", out)
+		}
+	})
+	t.Run("a damaged section takes what it has left", func(t *testing.T) {
+		// 2021 Example 11: the two-point engineering section takes one
+		// point and stays; a hit of 3 then destroys it with its last point
+		// and goes on down the record.
+		two := mustShip(t, Edition2021, "E2, O1, L1")
+		_, st, err := ApplyShipHit(two, nil, 1, -1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, st, err := ApplyShipHit(two, st, 3, -1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []SectionDamage{{Index: 0, Name: "Engineering", Points: 1, DestroyedNow: true},
+			{Index: 1, Name: "Operations", Points: 1, DestroyedNow: true}, {Index: 2, Name: "Living", Points: 1, DestroyedNow: true}}
+		if !reflect.DeepEqual(out.Applied, want) || out.Wasted != 0 || st[0].Damage != 2 || st[1].Damage != 1 || st[2].Damage != 1 {
+			t.Fatalf("got %+v, state %+v", out, st)
 		}
 	})
 	t.Run("wasted points", func(t *testing.T) {

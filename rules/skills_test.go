@@ -224,3 +224,21 @@ func mustSkill(t *testing.T, name string) Skill {
 	}
 	return s
 }
+
+// parseSmallUint reads plain digits up to 1,000,000, where every count and
+// level the rules take is far smaller; past that is no number.
+func TestParseSmallUint(t *testing.T) {
+	for _, r := range []struct {
+		in   string
+		n    int
+		isOK bool
+	}{
+		{"0", 0, true}, {"09", 9, true}, {"1000000", 1_000_000, true},
+		{"1000001", 0, false}, {"99999999999999999999", 0, false},
+		{"", 0, false}, {"+1", 0, false}, {"-1", 0, false}, {" 1", 0, false}, {"1a", 0, false}, {"/", 0, false}, {":", 0, false},
+	} {
+		if n, ok := parseSmallUint(r.in); n != r.n || ok != r.isOK {
+			t.Errorf("parseSmallUint(%q) = %d, %v; want %d, %v", r.in, n, ok, r.n, r.isOK)
+		}
+	}
+}

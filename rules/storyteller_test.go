@@ -55,6 +55,9 @@ func TestKarmaToXP(t *testing.T) {
 	if err := KarmaToXP(Edition2010, "Ajax", 3, 3); err != nil {
 		t.Errorf("2010, all of it: %v", err)
 	}
+	if err := KarmaToXP(Edition2010, "Ajax", 1, 1); err != nil {
+		t.Errorf("2010, one point: %v", err)
+	}
 	wantError(t, KarmaToXP(Edition2010, "Ajax", 1, 2), CodeRule, "Ajax has 1 karma and cannot turn 2 into XP")
 	wantError(t, KarmaToXP(Edition2010, "Ajax", 3, 0), CodeInvalid, "turn 1 or more karma points into XP, not 0")
 	for _, ed := range []Edition{Edition2020, Edition2021} {

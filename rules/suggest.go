@@ -54,11 +54,8 @@ func SuggestPrefix(input string, candidates []string) (string, bool) {
 }
 
 // levenshtein is the edit distance between a and b (insertions, deletions
-// and substitutions each cost one), using two rows of memory.
+// and substitutions each cost one), using two rows of memory as long as b.
 func levenshtein(a, b []rune) int {
-	if len(a) < len(b) {
-		a, b = b, a
-	}
 	prev := make([]int, len(b)+1)
 	cur := make([]int, len(b)+1)
 	for j := range prev {

@@ -172,8 +172,9 @@ func decomposed(s string) string {
 		base, size = utf8.DecodeLastRuneInString(s[:i])
 		i -= size
 	}
+	// Past the end DecodeRuneInString gives RuneError, which is no mark.
 	mark, _ := utf8.DecodeRuneInString(s[i+size:])
-	if i+size < len(s) && unicode.Is(unicode.M, mark) {
+	if unicode.Is(unicode.M, mark) {
 		return fmt.Sprintf("the letter %q and the combining mark %U where one character belongs", base, mark)
 	}
 	return fmt.Sprintf("the character %U, which Unicode writes another way (NFC)", base)
