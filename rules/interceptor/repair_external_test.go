@@ -134,4 +134,10 @@ func TestRepairExternalRefused(t *testing.T) {
 	if _, _, err := mustShip(t, spaceGullSpec()).RepairExternal("H1"); CodeOf(err) != CodeInvalid || !strings.Contains(err.Error(), "has none") {
 		t.Errorf("a ship with no external systems: %v", err)
 	}
+	// A name not found is at no index: -1, never one a caller could use.
+	for _, sh := range []Ship{s, mustShip(t, spaceGullSpec())} {
+		if i, err := sh.external("H2"); i != -1 || err == nil {
+			t.Errorf("external(H2) = %d, %v; want -1 and an error", i, err)
+		}
+	}
 }

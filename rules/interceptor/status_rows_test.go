@@ -153,6 +153,9 @@ func TestRepairExternalFolding(t *testing.T) {
 	if _, _, err := s.RepairExternal("σ1"); CodeOf(err) != CodeInvalid || !strings.Contains(err.Error(), `external systems "Σ1" and "ς1" both match "σ1"`) {
 		t.Errorf("RepairExternal(σ1): %v, want both named", err)
 	}
+	if i, err := s.external("σ1"); i != -1 || err == nil {
+		t.Errorf("external(σ1) = %d, %v; want -1 and an error", i, err)
+	}
 	if e, ok := s.ExternalNamed("σ1"); ok {
 		t.Errorf("ExternalNamed(σ1) = %+v, want none: two match", e)
 	}
