@@ -25,7 +25,7 @@ var foldSources = map[string]string{
 	"3": "6ab3060c9b8c0a7c5fbaeea6809ee9a3083f6426ae10e660a43066fa60cf6ddc",
 	"4": "857b2252547ed6008bb2000664fd050d03807a530bf166b42ef9b58937c9e55c",
 	"5": "42b346d01718b3eb516e711d6be8f3e8becf9a9b121142fede1c054010e0a4f8",
-	"6": "24374fd109deccf85825f07fa20a85217ffb8c5eca02106c2797531d070c3b16",
+	"6": "56302fc571a962f969c69fec80269faf9ae9cc7e2b7891e632be6f6a4ed9d938",
 }
 
 // foldSourceFiles are the files foldSources digests, from this package.

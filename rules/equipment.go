@@ -178,8 +178,8 @@ func findItem(want string, n int, names func(i int) []string) int {
 	for pass := range 4 {
 		for i := range n {
 			ns := names(i)
-			cands := ns[min(pass, len(ns)):]
-			if pass < 3 { // every item has a key, a label and a name
+			cands := ns[pass:] // every item has a key, a label and a name
+			if pass < 3 {
 				cands = cands[:1]
 			}
 			for _, c := range cands {

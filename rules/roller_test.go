@@ -66,10 +66,7 @@ func TestRollersTakeOnlyPossibleRolls(t *testing.T) {
 		{3, 1001, "cannot roll a die with 1001 sides: give 2 to 1000"},
 	}
 	for _, r := range rows {
-		ones := make([]int, max(r.count, 1))
-		for i := range ones {
-			ones[i] = 1
-		}
+		ones := slices.Repeat([]int{1}, max(r.count, 1))
 		given := NewGivenFaces(ones)
 		for name, roller := range map[string]Roller{"crypto": CryptoRoller{}, "given": given} {
 			faces, err := roller.Roll(r.count, r.sides)
